@@ -1,0 +1,36 @@
+import { heightAt, type ImageRef, largestWidth, mediaPath, srcSet } from '~/lib/media';
+
+interface Props {
+  image: ImageRef;
+  alt: string;
+  /** The `sizes` attribute: how wide the slot is at each breakpoint. */
+  sizes: string;
+  className?: string;
+  /** The page's largest image: loaded eagerly with high priority. */
+  priority?: boolean;
+  /** Never offer a variant wider than this (e.g. thumbnails). */
+  maxWidth?: number;
+}
+
+/** AVIF, then WebP, then JPEG; explicit dimensions so nothing shifts while it loads. */
+export function ResponsiveImage({ image, alt, sizes, className, priority = false, maxWidth }: Props) {
+  const width = Math.min(largestWidth(image), maxWidth ?? Number.POSITIVE_INFINITY);
+  return (
+    <picture>
+      <source type="image/avif" srcSet={srcSet(image, 'avif', maxWidth)} sizes={sizes} />
+      <source type="image/webp" srcSet={srcSet(image, 'webp', maxWidth)} sizes={sizes} />
+      <img
+        src={mediaPath(image.hash, width, 'jpeg')}
+        srcSet={srcSet(image, 'jpeg', maxWidth)}
+        sizes={sizes}
+        width={width}
+        height={heightAt(image, width)}
+        alt={alt}
+        className={className}
+        loading={priority ? 'eager' : 'lazy'}
+        decoding={priority ? 'sync' : 'async'}
+        fetchPriority={priority ? 'high' : 'auto'}
+      />
+    </picture>
+  );
+}

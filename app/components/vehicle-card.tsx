@@ -1,0 +1,70 @@
+import { Fuel, Gauge, MapPin } from 'lucide-react';
+import { Link } from 'react-router';
+import { formatMileage, formatPrice } from '~/lib/format';
+import type { VehicleCardView } from '~/lib/vehicle-view';
+import { PhotoPlaceholder } from './photo-placeholder';
+import { ResponsiveImage } from './responsive-image';
+
+interface Props {
+  vehicle: VehicleCardView;
+  /** `sizes` of the photo slot in the grid that holds the card. */
+  sizes: string;
+  priority?: boolean;
+}
+
+/** The whole card is one link to the vehicle (SPEC §2 vehicle card). */
+export function VehicleCard({ vehicle, sizes, priority }: Props) {
+  return (
+    <Link
+      to={`/vehicles/${vehicle.id}`}
+      className="group flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:-translate-y-0.5 hover:shadow-lg"
+    >
+      <div className="relative aspect-[3/2] overflow-hidden bg-slate-200">
+        {vehicle.image ? (
+          <ResponsiveImage
+            image={vehicle.image}
+            alt={`${vehicle.name} ${vehicle.year}`}
+            sizes={sizes}
+            priority={priority}
+            className="h-full w-full object-cover transition duration-300 group-hover:scale-105"
+          />
+        ) : (
+          <PhotoPlaceholder />
+        )}
+        <span
+          className={`absolute top-3 left-3 rounded-full px-3 py-1 font-semibold text-xs ${
+            vehicle.condition === 'Nuevo' ? 'bg-brand-700 text-white' : 'bg-white/95 text-slate-800'
+          }`}
+        >
+          {vehicle.condition}
+        </span>
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <div>
+          <p className="font-medium text-slate-500 text-sm">{vehicle.brand}</p>
+          <h3 className="font-semibold text-lg text-slate-900 leading-snug">
+            {vehicle.model} <span className="font-normal text-slate-500">{vehicle.year}</span>
+          </h3>
+        </div>
+        <p className="font-bold text-2xl text-brand-700 tracking-tight">{formatPrice(vehicle.price)}</p>
+        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-slate-600 text-sm">
+          <li className="flex items-center gap-1.5">
+            <Fuel aria-hidden className="size-4" />
+            {vehicle.fuelType}
+          </li>
+          <li className="flex items-center gap-1.5">
+            <Gauge aria-hidden className="size-4" />
+            {formatMileage(vehicle.mileage)}
+          </li>
+          <li className="flex items-center gap-1.5">
+            <MapPin aria-hidden className="size-4" />
+            Sede Central
+          </li>
+        </ul>
+        <span className="mt-auto inline-flex items-center justify-center rounded-lg bg-accent-400 px-4 py-2.5 font-semibold text-slate-900 transition group-hover:bg-accent-300">
+          Ver detalles
+        </span>
+      </div>
+    </Link>
+  );
+}

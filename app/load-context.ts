@@ -1,0 +1,7 @@
+import type { Services } from '../server/services/container.ts';
+
+declare module 'react-router' {
+  interface AppLoadContext {
+    services: Services;
+  }
+}

@@ -1,0 +1,257 @@
+import { z } from 'zod';
+
+// ------------------------------------------------------------------ field rules
+
+/** C0 controls except tab/newline/carriage return, DEL and C1 controls. */
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+const LINE_BREAK = /[\r\n\u2028\u2029]/;
+/** With the u flag, paired surrogates form one code point, so this matches only lone (broken) ones. */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+function text(options: { label: string; min?: number; max: number; multiline?: boolean; required?: string }) {
+  const { label, min = 1, max, multiline = false } = options;
+  const required = options.required ?? `Ingresa ${label}.`;
+  return z
+    .string({ error: required })
+    .trim()
+    .refine((v) => !LONE_SURROGATE.test(v), { message: `${capitalize(label)} contiene caracteres inválidos.`, abort: true })
+    .refine((v) => !CONTROL.test(v), { message: `${capitalize(label)} contiene caracteres de control.`, abort: true })
+    .refine((v) => multiline || !LINE_BREAK.test(v), { message: `${capitalize(label)} debe ser una sola línea.`, abort: true })
+    .pipe(
+      z
+        .string()
+        .min(min, { error: min <= 1 ? required : `${capitalize(label)} debe tener al menos ${min} caracteres.` })
+        .max(max, { error: `${capitalize(label)} admite hasta ${max} caracteres.` }),
+    );
+}
+
+function capitalize(label: string): string {
+  return label.charAt(0).toUpperCase() + label.slice(1);
+}
+
+/** An optional text: absent, null and blank all mean "not given" and are stored as null. */
+function optionalText(options: { label: string; max: number; multiline?: boolean }) {
+  return z.preprocess(
+    (v) => (v === null || v === undefined || (typeof v === 'string' && v.trim() === '') ? undefined : v),
+    text(options).optional(),
+  );
+}
+
+const name = () => text({ label: 'tu nombre', min: 2, max: 100 });
+const email = () =>
+  text({ label: 'tu correo', max: 254 }).pipe(z.email({ error: 'Ingresa un correo electrónico válido.' }));
+const PHONE = /^\+?[\d\s().-]{8,20}$/;
+const phone = () =>
+  text({ label: 'tu teléfono', max: 20 }).pipe(
+    z.string().regex(PHONE, { error: 'Ingresa un teléfono válido, por ejemplo +56 9 1234 5678.' }),
+  );
+
+function choice<const T extends readonly [string, ...string[]]>(values: T, what: string) {
+  return z.enum(values, { error: `Selecciona ${what} de la lista.` });
+}
+
+const currentYear = () => new Date().getFullYear();
+/** A model year typed as text ("2018"); free text in the original, checked here. */
+const modelYear = () =>
+  text({ label: 'el año', max: 4 })
+    .pipe(z.string().regex(/^\d{4}$/, { error: 'Ingresa el año con cuatro dígitos, por ejemplo 2018.' }))
+    .refine((v) => Number(v) >= 1950 && Number(v) <= currentYear() + 1, {
+      error: `El año debe estar entre 1950 y ${currentYear() + 1}.`,
+    });
+
+/** A vehicle id as a number or a numeric string. */
+const vehicleRef = z.preprocess(
+  (v) => (typeof v === 'string' && /^\d{1,10}$/.test(v.trim()) ? Number(v) : v),
+  z
+    .number({ error: 'El vehículo indicado no es válido.' })
+    .int({ error: 'El vehículo indicado no es válido.' })
+    .positive({ error: 'El vehículo indicado no es válido.' })
+    .max(2_147_483_647, { error: 'El vehículo indicado no es válido.' }),
+);
+
+// ------------------------------------------------------------------ enumerations (SPEC §3), value → label
+
+export const SUBJECT_OPTIONS = [
+  { value: 'compra', label: 'Información de compra' },
+  { value: 'venta', label: 'Vender mi vehículo' },
+  { value: 'financiamiento', label: 'Opciones de financiamiento' },
+  { value: 'seguros', label: 'Cotización de seguros' },
+  { value: 'prueba', label: 'Agendar prueba de manejo' },
+  { value: 'otro', label: 'Otro' },
+] as const;
+export const FINANCING_TYPE_OPTIONS = [
+  { value: 'directo', label: 'Crédito Directo' },
+  { value: 'convencional', label: 'Crédito Convencional' },
+  { value: 'no-se', label: 'No estoy seguro' },
+] as const;
+export const TERM_OPTIONS = [
+  { value: '12', label: '12 meses' },
+  { value: '24', label: '24 meses' },
+  { value: '36', label: '36 meses' },
+  { value: '48', label: '48 meses' },
+] as const;
+export const INCOME_OPTIONS = [
+  { value: 'dependiente', label: 'Dependiente' },
+  { value: 'independiente', label: 'Independiente' },
+  { value: 'jubilado', label: 'Jubilado' },
+  { value: 'otro', label: 'Otro' },
+] as const;
+export const CAR_BRAND_OPTIONS = [
+  { value: 'toyota', label: 'Toyota' },
+  { value: 'honda', label: 'Honda' },
+  { value: 'nissan', label: 'Nissan' },
+  { value: 'mazda', label: 'Mazda' },
+  { value: 'hyundai', label: 'Hyundai' },
+  { value: 'kia', label: 'Kia' },
+  { value: 'chevrolet', label: 'Chevrolet' },
+  { value: 'ford', label: 'Ford' },
+  { value: 'volkswagen', label: 'Volkswagen' },
+  { value: 'otro', label: 'Otra marca' },
+] as const;
+export const INSURANCE_TYPE_OPTIONS = [
+  { value: 'soap', label: 'Seguro Obligatorio SOAP' },
+  { value: 'terceros', label: 'Seguro Contra Terceros' },
+  { value: 'todo-riesgo', label: 'Seguro Todo Riesgo' },
+  { value: 'no-se', label: 'No estoy seguro' },
+] as const;
+export const CAR_CONDITION_OPTIONS = [
+  { value: 'excelente', label: 'Excelente' },
+  { value: 'bueno', label: 'Bueno' },
+  { value: 'regular', label: 'Regular' },
+  { value: 'necesita-reparacion', label: 'Necesita reparación' },
+] as const;
+export const ADVISORY_AREA_OPTIONS = [
+  { value: 'diagnostico', label: 'Diagnóstico financiero' },
+  { value: 'planificacion', label: 'Planificación financiera' },
+  { value: 'presupuesto', label: 'Gestión de presupuesto' },
+  { value: 'inversiones', label: 'Asesoría en inversiones' },
+  { value: 'educacion', label: 'Educación financiera' },
+  { value: 'general', label: 'Consulta general' },
+] as const;
+export const CLIENT_TYPE_OPTIONS = [
+  { value: 'personal', label: 'Persona natural' },
+  { value: 'pyme', label: 'Pyme' },
+  { value: 'mediana', label: 'Mediana empresa' },
+  { value: 'otro', label: 'Otro' },
+] as const;
+export const FINANCIAL_SITUATION_OPTIONS = [
+  { value: 'estable', label: 'Estable' },
+  { value: 'crecimiento', label: 'En crecimiento' },
+  { value: 'dificultades', label: 'Con dificultades' },
+  { value: 'crisis', label: 'En crisis' },
+  { value: 'prefiero-no-decir', label: 'Prefiero no decir' },
+] as const;
+
+type Options = readonly { value: string }[];
+const values = <T extends Options>(options: T) =>
+  options.map((o) => o.value) as unknown as readonly [T[number]['value'], ...T[number]['value'][]];
+
+// ------------------------------------------------------------------ the six payloads (SPEC §3 / §7)
+
+/** POST /api/contacto-contacto/ */
+export const ContactLeadSchema = z.object({
+  name: name(),
+  email: email(),
+  phone: phone(),
+  subject: choice(values(SUBJECT_OPTIONS), 'un asunto'),
+  message: text({ label: 'tu mensaje', min: 5, max: 3000, multiline: true }),
+});
+export type ContactLead = z.infer<typeof ContactLeadSchema>;
+
+/** POST /api/contact/ (vehicle detail form); telefono is optional. */
+export const VehicleLeadSchema = z.object({
+  nombre: name(),
+  correo: email(),
+  telefono: z.preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v), phone().optional()),
+  mensaje: text({ label: 'tu mensaje', min: 5, max: 4000, multiline: true }),
+  vehiculo: vehicleRef.optional(),
+});
+export type VehicleLead = z.infer<typeof VehicleLeadSchema>;
+
+/** POST /api/contact-form/ (financing); pie and comentarios are optional, as their labels say. */
+export const FinancingLeadSchema = z.object({
+  nombre: name(),
+  telefono: phone(),
+  correo: email(),
+  financiamiento: choice(values(FINANCING_TYPE_OPTIONS), 'un tipo de financiamiento'),
+  vehiculo: text({ label: 'el valor aproximado del vehículo', max: 100 }),
+  pie: optionalText({ label: 'el pie', max: 100 }),
+  plazo: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), choice(values(TERM_OPTIONS), 'un plazo')),
+  ingresos: choice(values(INCOME_OPTIONS), 'un tipo de ingresos'),
+  comentarios: optionalText({ label: 'los comentarios', max: 3000, multiline: true }),
+  /** The vehicle the request is about, when sent from a vehicle page. */
+  vehiculo_id: vehicleRef.optional(),
+});
+export type FinancingLead = z.infer<typeof FinancingLeadSchema>;
+
+/** POST /api/seguros/ */
+export const InsuranceLeadSchema = z.object({
+  name: name(),
+  email: email(),
+  phone: phone(),
+  vehicle_brand: choice(values(CAR_BRAND_OPTIONS), 'una marca'),
+  vehicle_year: modelYear(),
+  vehicle_model: text({ label: 'el modelo', max: 100 }),
+  insurance_type: choice(values(INSURANCE_TYPE_OPTIONS), 'un tipo de seguro'),
+  comments: text({ label: 'tus comentarios', max: 3000, multiline: true }),
+});
+export type InsuranceLead = z.infer<typeof InsuranceLeadSchema>;
+
+/** POST /api/vendeauto/ (multipart; the photos travel beside these fields under `images`). */
+export const SellLeadSchema = z.object({
+  name: name(),
+  phone: phone(),
+  email: email(),
+  vehicle_brand: choice(values(CAR_BRAND_OPTIONS), 'una marca'),
+  vehicle_year: modelYear(),
+  vehicle_model: text({ label: 'el modelo', max: 100 }),
+  vehicle_km: text({ label: 'el kilometraje', max: 12 })
+    .pipe(z.string().regex(/^\d{1,3}(\.?\d{3})*$/, { error: 'Ingresa el kilometraje en números, por ejemplo 87000.' }))
+    .transform((v) => Number(v.replaceAll('.', '')))
+    .refine((v) => v <= 2_000_000, { error: 'El kilometraje no parece correcto.' }),
+  vehicle_color: text({ label: 'el color', max: 40 }),
+  vehicle_condition: choice(values(CAR_CONDITION_OPTIONS), 'un estado'),
+  comments: optionalText({ label: 'los comentarios', max: 3000, multiline: true }),
+});
+export type SellLead = z.infer<typeof SellLeadSchema>;
+
+/** POST /api/asesoria/; situacion_financiera is optional, as its label says. */
+export const AdvisoryLeadSchema = z.object({
+  nombre: name(),
+  telefono: phone(),
+  correo: email(),
+  area_asesoria: choice(values(ADVISORY_AREA_OPTIONS), 'un área'),
+  tipo_cliente: choice(values(CLIENT_TYPE_OPTIONS), 'un tipo de cliente'),
+  fecha_preferida: z
+    .string({ error: 'Selecciona una fecha.' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Selecciona una fecha válida.' })
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T12:00:00Z`)) && new Date(`${v}T12:00:00Z`).toISOString().startsWith(v), {
+      error: 'Selecciona una fecha válida.',
+    }),
+  situacion_financiera: z.preprocess(
+    (v) => (v === null || v === '' ? undefined : v),
+    choice(values(FINANCIAL_SITUATION_OPTIONS), 'una situación financiera').optional(),
+  ),
+  comentarios: text({ label: 'tus comentarios', max: 3000, multiline: true }),
+});
+export type AdvisoryLead = z.infer<typeof AdvisoryLeadSchema>;
+
+/** 201 body of every lead endpoint. */
+export const LeadCreatedSchema = z.object({ id: z.number().int().positive(), mensaje: z.string().min(1) });
+export type LeadCreated = z.infer<typeof LeadCreatedSchema>;
+
+/** Limits of the appraisal photos, enforced by the server and mirrored by the page. */
+export const SELL_PHOTO_LIMITS = { maxFiles: 5, maxBytes: 5 * 1024 * 1024 } as const;
+
+/** Hidden field a person never fills; a bot that fills it is answered as if accepted and nothing is stored. */
+export const HONEYPOT_FIELD = 'sitio_web';
+
+/** Turns a zod error into `campos`: the first Spanish sentence per field. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const campos: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? '_');
+    campos[key] ??= issue.message;
+  }
+  return campos;
+}

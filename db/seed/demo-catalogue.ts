@@ -1,0 +1,519 @@
+/**
+ * The demo stock: a deterministic, believable Chilean catalogue. Same code, same rows, every time,
+ * so screenshots, tests and benchmarks see the same shop.
+ */
+import type { BodyType } from './car-photo.ts';
+
+export interface DemoModel {
+  brand: string;
+  model: string;
+  bodyType: BodyType;
+  engine: string;
+  fuel: 'Bencina' | 'Diésel' | 'Híbrido' | 'Eléctrico';
+  transmission: 'Transmisión Automática' | 'Transmisión Manual';
+  /** List price of a new unit in the current year, in pesos. */
+  newPrice: number;
+}
+
+export interface DemoVehicle {
+  brand: string;
+  model: string;
+  year: number;
+  price: number;
+  mileage: number;
+  condition: 'Nuevo' | 'Usado';
+  transmission: string;
+  fuel: string;
+  bodyType: BodyType;
+  engine: string;
+  color: string;
+  featured: boolean;
+  features: string[];
+  photoCount: number;
+  photoSeed: number;
+}
+
+const A = 'Transmisión Automática';
+const M = 'Transmisión Manual';
+
+export const DEMO_MODELS: DemoModel[] = [
+  {
+    brand: 'Toyota',
+    model: 'Yaris Sedán',
+    bodyType: 'Sedán',
+    engine: '1.5 16V',
+    fuel: 'Bencina',
+    transmission: M,
+    newPrice: 13_990_000,
+  },
+  {
+    brand: 'Toyota',
+    model: 'Corolla Cross Hybrid',
+    bodyType: 'SUV',
+    engine: '1.8 Híbrido',
+    fuel: 'Híbrido',
+    transmission: A,
+    newPrice: 27_990_000,
+  },
+  {
+    brand: 'Toyota',
+    model: 'Hilux SRV 4x4',
+    bodyType: 'Camioneta',
+    engine: '2.4 Turbodiésel',
+    fuel: 'Diésel',
+    transmission: M,
+    newPrice: 31_990_000,
+  },
+  {
+    brand: 'Toyota',
+    model: 'RAV4 Hybrid',
+    bodyType: 'SUV',
+    engine: '2.5 Híbrido',
+    fuel: 'Híbrido',
+    transmission: A,
+    newPrice: 35_990_000,
+  },
+  {
+    brand: 'Chevrolet',
+    model: 'Onix LT',
+    bodyType: 'Hatchback',
+    engine: '1.0 Turbo',
+    fuel: 'Bencina',
+    transmission: M,
+    newPrice: 12_490_000,
+  },
+  {
+    brand: 'Chevrolet',
+    model: 'Tracker Premier',
+    bodyType: 'SUV',
+    engine: '1.2 Turbo',
+    fuel: 'Bencina',
+    transmission: A,
+    newPrice: 19_990_000,
+  },
+  {
+    brand: 'Chevrolet',
+    model: 'Colorado LTZ 4x4',
+    bodyType: 'Camioneta',
+    engine: '2.8 Turbodiésel',
+    fuel: 'Diésel',
+    transmission: A,
+    newPrice: 34_990_000,
+  },
+  {
+    brand: 'Hyundai',
+    model: 'Accent GL',
+    bodyType: 'Sedán',
+    engine: '1.6 MPI',
+    fuel: 'Bencina',
+    transmission: M,
+    newPrice: 13_490_000,
+  },
+  {
+    brand: 'Hyundai',
+    model: 'Creta Style',
+    bodyType: 'SUV',
+    engine: '1.5 MPI',
+    fuel: 'Bencina',
+    transmission: A,
+    newPrice: 18_990_000,
+  },
+  {
+    brand: 'Hyundai',
+    model: 'Tucson GLS',
+    bodyType: 'SUV',
+    engine: '2.0 MPI',
+    fuel: 'Bencina',
+    transmission: A,
+    newPrice: 26_990_000,
+  },
+  {
+    brand: 'Hyundai',
+    model: 'H-1 Van',
+    bodyType: 'Furgón',
+    engine: '2.5 CRDi',
+    fuel: 'Diésel',
+    transmission: M,
+    newPrice: 27_490_000,
+  },
+  {
+    brand: 'Kia',
+    model: 'Morning EX',
+    bodyType: 'Hatchback',
+    engine: '1.2',
+    fuel: 'Bencina',
+    transmission: M,
+    newPrice: 9_990_000,
+  },
+  {
+    brand: 'Kia',
+    model: 'Soluto LX',
+    bodyType: 'Sedán',
+    engine: '1.4',
+    fuel: 'Bencina',
+    transmission: M,
+    newPrice: 11_490_000,
+  },
+  {
+    brand: 'Kia',
+    model: 'Sportage EX',
+    bodyType: 'SUV',
+    engine: '2.0',
+    fuel: 'Bencina',
+    transmission: A,
+    newPrice: 25_990_000,
+  },
+  {
+    brand: 'Kia',
+    model: 'Niro EV',
+    bodyType: 'SUV',
+    engine: 'Eléctrico 150 kW',
+    fuel: 'Eléctrico',
+    transmission: A,
+    newPrice: 39_990_000,
+  },
+  {
+    brand: 'Nissan',
+    model: 'Versa Advance',
+    bodyType: 'Sedán',
+    engine: '1.6',
+    fuel: 'Bencina',
+    transmission: A,
+    newPrice: 15_490_000,
+  },
+  {
+    brand: 'Nissan',
+    model: 'Kicks Exclusive',
+    bodyType: 'SUV',
+    engine: '1.6',
+    fuel: 'Bencina',
+    transmission: A,
+    newPrice: 19_490_000,
+  },
+  {
+    brand: 'Nissan',
+    model: 'Navara LE 4x4',
+    bodyType: 'Camioneta',
+    engine: '2.3 Biturbo Diésel',
+    fuel: 'Diésel',
+    transmission: A,
+    newPrice: 33_990_000,
+  },
+  {
+    brand: 'Suzuki',
+    model: 'Swift GLX',
+    bodyType: 'Hatchback',
+    engine: '1.2 Dualjet',
+    fuel: 'Bencina',
+    transmission: M,
+    newPrice: 11_990_000,
+  },
+  {
+    brand: 'Suzuki',
+    model: 'Vitara GLX',
+    bodyType: 'SUV',
+    engine: '1.4 Boosterjet',
+    fuel: 'Bencina',
+    transmission: A,
+    newPrice: 20_990_000,
+  },
+  {
+    brand: 'Mazda',
+    model: '3 Sport',
+    bodyType: 'Hatchback',
+    engine: '2.0 Skyactiv-G',
+    fuel: 'Bencina',
+    transmission: A,
+    newPrice: 21_990_000,
+  },
+  {
+    brand: 'Mazda',
+    model: 'CX-5 GT',
+    bodyType: 'SUV',
+    engine: '2.5 Skyactiv-G',
+    fuel: 'Bencina',
+    transmission: A,
+    newPrice: 32_990_000,
+  },
+  {
+    brand: 'Mazda',
+    model: 'BT-50 4x4',
+    bodyType: 'Camioneta',
+    engine: '3.0 Turbodiésel',
+    fuel: 'Diésel',
+    transmission: M,
+    newPrice: 30_990_000,
+  },
+  {
+    brand: 'Peugeot',
+    model: '208 Active',
+    bodyType: 'Hatchback',
+    engine: '1.2 PureTech',
+    fuel: 'Bencina',
+    transmission: M,
+    newPrice: 13_990_000,
+  },
+  {
+    brand: 'Peugeot',
+    model: '3008 GT',
+    bodyType: 'SUV',
+    engine: '1.6 THP',
+    fuel: 'Bencina',
+    transmission: A,
+    newPrice: 31_990_000,
+  },
+  {
+    brand: 'Peugeot',
+    model: 'Partner Furgón',
+    bodyType: 'Furgón',
+    engine: '1.6 HDi',
+    fuel: 'Diésel',
+    transmission: M,
+    newPrice: 17_490_000,
+  },
+  {
+    brand: 'Ford',
+    model: 'Ranger XLT 4x4',
+    bodyType: 'Camioneta',
+    engine: '2.0 Biturbo Diésel',
+    fuel: 'Diésel',
+    transmission: A,
+    newPrice: 38_990_000,
+  },
+  {
+    brand: 'Ford',
+    model: 'Territory Titanium',
+    bodyType: 'SUV',
+    engine: '1.5 EcoBoost',
+    fuel: 'Bencina',
+    transmission: A,
+    newPrice: 24_990_000,
+  },
+  {
+    brand: 'Ford',
+    model: 'Transit Van',
+    bodyType: 'Furgón',
+    engine: '2.2 TDCi',
+    fuel: 'Diésel',
+    transmission: M,
+    newPrice: 29_990_000,
+  },
+  {
+    brand: 'Mitsubishi',
+    model: 'L200 Katana 4x4',
+    bodyType: 'Camioneta',
+    engine: '2.4 MIVEC Diésel',
+    fuel: 'Diésel',
+    transmission: M,
+    newPrice: 26_990_000,
+  },
+  {
+    brand: 'Mitsubishi',
+    model: 'Outlander',
+    bodyType: 'SUV',
+    engine: '2.5 MIVEC',
+    fuel: 'Bencina',
+    transmission: A,
+    newPrice: 29_990_000,
+  },
+  {
+    brand: 'Volkswagen',
+    model: 'Virtus Highline',
+    bodyType: 'Sedán',
+    engine: '1.0 TSI',
+    fuel: 'Bencina',
+    transmission: A,
+    newPrice: 18_990_000,
+  },
+  {
+    brand: 'Volkswagen',
+    model: 'T-Cross Comfortline',
+    bodyType: 'SUV',
+    engine: '1.0 TSI',
+    fuel: 'Bencina',
+    transmission: A,
+    newPrice: 20_990_000,
+  },
+  {
+    brand: 'MG',
+    model: 'ZS Comfort',
+    bodyType: 'SUV',
+    engine: '1.5 VTi',
+    fuel: 'Bencina',
+    transmission: M,
+    newPrice: 14_990_000,
+  },
+  {
+    brand: 'MG',
+    model: '4 Electric',
+    bodyType: 'Hatchback',
+    engine: 'Eléctrico 125 kW',
+    fuel: 'Eléctrico',
+    transmission: A,
+    newPrice: 29_990_000,
+  },
+  {
+    brand: 'Subaru',
+    model: 'Outback Limited',
+    bodyType: 'Station Wagon',
+    engine: '2.5 Bóxer',
+    fuel: 'Bencina',
+    transmission: A,
+    newPrice: 39_990_000,
+  },
+  {
+    brand: 'Subaru',
+    model: 'BRZ',
+    bodyType: 'Coupé',
+    engine: '2.4 Bóxer',
+    fuel: 'Bencina',
+    transmission: M,
+    newPrice: 34_990_000,
+  },
+  {
+    brand: 'BYD',
+    model: 'Song Plus DM-i',
+    bodyType: 'SUV',
+    engine: '1.5 Híbrido enchufable',
+    fuel: 'Híbrido',
+    transmission: A,
+    newPrice: 31_990_000,
+  },
+  {
+    brand: 'Renault',
+    model: 'Kangoo Furgón',
+    bodyType: 'Furgón',
+    engine: '1.6 16V',
+    fuel: 'Bencina',
+    transmission: M,
+    newPrice: 15_990_000,
+  },
+  {
+    brand: 'Renault',
+    model: 'Duster Intens',
+    bodyType: 'SUV',
+    engine: '1.3 Turbo',
+    fuel: 'Bencina',
+    transmission: A,
+    newPrice: 19_990_000,
+  },
+];
+
+export const DEMO_COLORS = [
+  'Blanco',
+  'Gris Plata',
+  'Negro',
+  'Gris Oscuro',
+  'Rojo',
+  'Azul',
+  'Blanco',
+  'Gris Plata',
+  'Celeste',
+  'Burdeo',
+  'Verde',
+  'Beige',
+  'Naranjo',
+];
+
+const COMMON_FEATURES = [
+  'Aire acondicionado',
+  'Dirección asistida',
+  'Cierre centralizado',
+  'Alzavidrios eléctricos',
+  'Bluetooth',
+  'Frenos ABS',
+  'Airbags frontales y laterales',
+  'Control de estabilidad (ESP)',
+  'Anclajes Isofix',
+];
+const COMFORT_FEATURES = [
+  'Apple CarPlay y Android Auto',
+  'Cámara de retroceso',
+  'Sensores de estacionamiento',
+  'Control crucero',
+  'Llantas de aleación',
+  'Climatizador automático',
+  'Luces LED',
+  'Pantalla táctil de 8"',
+  'Carga inalámbrica',
+  'Asientos de cuero',
+  'Sunroof',
+  'Encendido por botón',
+];
+const BODY_FEATURES: Partial<Record<BodyType, string[]>> = {
+  Camioneta: ['Tracción 4x4', 'Cubre pick-up', 'Barra antivuelco', 'Gancho de arrastre'],
+  SUV: ['Barras de techo', 'Portalón eléctrico'],
+  Furgón: ['Puerta lateral corrediza', 'Piso de carga reforzado'],
+  'Station Wagon': ['Tracción integral', 'Barras de techo'],
+};
+
+/** mulberry32: a tiny seeded generator; the demo must be identical on every machine. */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** Chilean sticker prices end in 990.000 or 490.000. */
+function storePrice(pesos: number): number {
+  const millions = Math.max(5, Math.min(59, Math.floor(pesos / 1_000_000)));
+  return millions * 1_000_000 + (pesos % 1_000_000 >= 500_000 ? 990_000 : 490_000);
+}
+
+function pick<T>(random: () => number, list: readonly T[]): T {
+  const item = list[Math.floor(random() * list.length)];
+  if (item === undefined) throw new Error('empty list');
+  return item;
+}
+
+export function buildDemoVehicles(count = 64, currentYear = 2026): DemoVehicle[] {
+  const random = prng(20_261_122);
+  const vehicles: DemoVehicle[] = [];
+  for (let i = 0; i < count; i++) {
+    // Stepping by 7 visits every model; the second lap is shifted by one so featured cars differ.
+    const model = DEMO_MODELS[(i * 7 + Math.floor(i / DEMO_MODELS.length)) % DEMO_MODELS.length];
+    if (!model) throw new Error('no demo models');
+    const isNew = random() < 0.3;
+    const age = isNew ? Math.floor(random() * 2) : 1 + Math.floor(random() * (currentYear - 2012));
+    const year = currentYear - age;
+    const yearlyKm = 9_000 + Math.floor(random() * 9_000);
+    const mileage = isNew
+      ? Math.floor(random() * 3) * 5
+      : Math.round((age * yearlyKm + random() * 4_000) / 100) * 100;
+    // Used cars lose about 11% a year, with a little spread between units.
+    const value = model.newPrice * 0.89 ** age * (0.93 + random() * 0.14);
+    const extra = [...COMFORT_FEATURES, ...(BODY_FEATURES[model.bodyType] ?? [])];
+    const featureCount = 5 + Math.floor(random() * 6);
+    const chosen = new Set<string>();
+    while (chosen.size < featureCount) {
+      chosen.add(
+        chosen.size < 3
+          ? pick(random, COMMON_FEATURES)
+          : pick(random, random() < 0.4 ? COMMON_FEATURES : extra),
+      );
+    }
+    vehicles.push({
+      brand: model.brand,
+      model: model.model,
+      year,
+      price: storePrice(value),
+      mileage,
+      condition: isNew ? 'Nuevo' : 'Usado',
+      transmission: model.transmission,
+      fuel: model.fuel,
+      bodyType: model.bodyType,
+      engine: model.engine,
+      color: pick(random, DEMO_COLORS),
+      featured: i % 8 === 3,
+      features: [...chosen],
+      photoCount: 3 + Math.floor(random() * 6),
+      photoSeed: 1_000 + i * 37,
+    });
+  }
+  return vehicles;
+}

@@ -1,0 +1,58 @@
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Database } from '../db/client.ts';
+import type { AppConfig } from './config/env.ts';
+import { registerApiErrors } from './plugins/api-errors.ts';
+import { registerReactRouter } from './plugins/react-router.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { catalogueRoutes } from './routes/api/catalogue.ts';
+import { healthRoutes } from './routes/health.ts';
+import { mediaRoutes } from './routes/media.ts';
+import { createServices, type Services } from './services/container.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: Database;
+  /** Serve pages too (off in API-only tests). 'development' runs Vite inside the server. */
+  pages?: 'production' | 'development' | false;
+  /** Folder with the output of `react-router build`. */
+  buildDir?: string | undefined;
+  logger?: boolean;
+}
+
+/** Builds the whole HTTP application; `main.ts` listens with it and tests call `inject` on it. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    ignoreTrailingSlash: true,
+    // Trust exactly as many proxy hops as configured, so X-Forwarded-For cannot be forged past them.
+    trustProxy: (_address: string, hop: number) => hop < options.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // A stalled client is dropped instead of holding a socket forever.
+    requestTimeout: 30_000,
+    connectionTimeout: 60_000,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  });
+  app.decorate('services', createServices(options.config, options.database));
+
+  registerSecurityHeaders(app, { https: options.config.publicUrl.startsWith('https://') });
+  registerApiErrors(app);
+  await app.register(healthRoutes);
+  await app.register(catalogueRoutes);
+  await app.register(mediaRoutes);
+
+  if (options.pages) {
+    await registerReactRouter(app, {
+      mode: options.pages,
+      buildDir: path.resolve(options.buildDir ?? 'build'),
+    });
+  }
+  return app;
+}

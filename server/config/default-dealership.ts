@@ -1,0 +1,34 @@
+import type { Dealership } from '../../contracts/dealership.ts';
+
+/** A fictional dealership, so the product runs out of the box. Real deployments override it (README). */
+export const defaultDealership: Dealership = {
+  name: 'Automotora Cordillera',
+  legalName: 'Automotora Cordillera SpA',
+  tagline: 'Vehículos nuevos y usados con financiamiento a tu medida',
+  email: 'contacto@automotoracordillera.cl',
+  salesEmail: 'ventas@automotoracordillera.cl',
+  phones: [
+    { label: 'Ventas', display: '+56 2 2345 6789', e164: '+56223456789' },
+    { label: 'Servicio al cliente', display: '+56 9 8765 4321', e164: '+56987654321' },
+  ],
+  whatsapp: '56987654321',
+  addresses: [
+    { label: 'Sede Central', street: 'Av. Vicuña Mackenna 4120', commune: 'San Joaquín', city: 'Santiago' },
+    { label: 'Sucursal', street: 'Av. Libertad 1350', commune: 'Viña del Mar', city: 'Valparaíso' },
+  ],
+  hours: { weekdays: 'Lun-Vie 9:30-19:00', saturday: 'Sáb 10:30-13:30' },
+  social: [
+    { name: 'Facebook', url: 'https://www.facebook.com/automotoracordillera' },
+    { name: 'Instagram', url: 'https://www.instagram.com/automotoracordillera' },
+  ],
+  mapUrl: 'https://www.openstreetmap.org/?mlat=-33.4986&mlon=-70.6167#map=17/-33.4986/-70.6167',
+  mapEmbedUrl:
+    'https://www.openstreetmap.org/export/embed.html?bbox=-70.6217%2C-33.5016%2C-70.6117%2C-33.4956&layer=mapnik&marker=-33.4986%2C-70.6167',
+  about:
+    'Somos una automotora familiar con más de 15 años en Santiago. Vendemos vehículos nuevos y usados revisados, ' +
+    'con financiamiento directo y convencional, seguros y un servicio de compra de tu auto usado con pago inmediato.',
+  developerCredit: { name: 'Equipo Automotora Web', url: 'https://automotoracordillera.cl' },
+  brandColor: '#1e3a8a',
+  accentColor: '#f59e0b',
+  directCreditDownPayment: 'Pie desde 40% del valor del vehículo',
+};

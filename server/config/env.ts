@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { type Dealership, DealershipSchema } from '../../contracts/dealership.ts';
+import { defaultDealership } from './default-dealership.ts';
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'debe empezar con postgres:// o postgresql://')
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'debe empezar con smtp:// o smtps://')
+    .optional(),
+  PUBLIC_URL: z.url('debe ser una URL absoluta, por ejemplo https://www.automotora.cl').optional(),
+  SESSION_SECRET: z.string().min(32, 'debe tener al menos 32 caracteres').optional(),
+  LEAD_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** Path of a JSON file whose fields override the demo dealership identity. */
+  DEALERSHIP_FILE: z.string().min(1).optional(),
+  /** Number of reverse proxies in front of the app whose X-Forwarded-For is trusted. */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+});
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  publicUrl: string;
+  sessionSecret: string;
+  leadRateLimit: number;
+  trustProxy: number;
+  dealership: Dealership;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function describeIssues(prefix: string, error: z.ZodError): string {
+  return error.issues
+    .map((issue) => `${prefix}${issue.path.join('.') || '(raíz)'}: ${issue.message}`)
+    .join('\n');
+}
+
+/** Reads and validates the whole configuration; a wrong value throws a ConfigError naming the setting. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  // An empty variable means "not set", as in most deployment tools.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) throw new ConfigError(`Configuración inválida:\n${describeIssues('', parsed.error)}`);
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    smtpUrl: env.SMTP_URL,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    sessionSecret: env.SESSION_SECRET ?? persistentSecret(dataDir),
+    leadRateLimit: env.LEAD_RATE_LIMIT,
+    trustProxy: env.TRUST_PROXY,
+    dealership: loadDealership(env.DEALERSHIP_FILE),
+  };
+}
+
+function loadDealership(file: string | undefined): Dealership {
+  if (!file) return defaultDealership;
+  let overrides: unknown;
+  try {
+    overrides = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new ConfigError(`DEALERSHIP_FILE: no se pudo leer ${file} como JSON (${(error as Error).message})`);
+  }
+  const parsed = DealershipSchema.safeParse({ ...defaultDealership, ...(overrides as object) });
+  if (!parsed.success) {
+    throw new ConfigError(`Configuración inválida:\n${describeIssues('DEALERSHIP_FILE → ', parsed.error)}`);
+  }
+  return parsed.data;
+}
+
+/** Without SESSION_SECRET, one random secret is kept in the data directory so restarts keep sessions valid. */
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}

@@ -1,0 +1,13 @@
+import type { FastifyReply } from 'fastify';
+import type { ApiError } from '../../contracts/vehicle.ts';
+
+/** Sends the one error shape of the public API: `{error, campos?}` with a Spanish sentence. */
+export function sendApiError(
+  reply: FastifyReply,
+  status: number,
+  error: string,
+  campos?: Record<string, string>,
+): FastifyReply {
+  const body: ApiError = campos ? { error, campos } : { error };
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}

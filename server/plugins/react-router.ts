@@ -1,0 +1,90 @@
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+
+export interface ReactRouterOptions {
+  mode: 'development' | 'production';
+  /** Folder of `react-router build` output (contains client/ and server/). */
+  buildDir: string;
+}
+
+/**
+ * Hands every path that no API route claims to React Router (SSR + hydration). In production the client
+ * assets are served from the build with immutable caching; in development Vite runs inside this server.
+ */
+export async function registerReactRouter(app: FastifyInstance, options: ReactRouterOptions): Promise<void> {
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  if (options.mode === 'development') {
+    const vite = await import('vite').then((m) => m.createServer({ server: { middlewareMode: true } }));
+    await app.register(import('@fastify/middie'));
+    app.use(vite.middlewares);
+    app.addHook('onClose', () => vite.close());
+    build = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
+  } else {
+    const clientDir = path.join(options.buildDir, 'client');
+    build = (await import(
+      pathToFileURL(path.join(options.buildDir, 'server', 'index.js')).href
+    )) as ServerBuild;
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      // Hashed file names under /assets/ never change; anything else (favicon) may.
+      setHeaders: (res, filePath) => {
+        const hashed = filePath.startsWith(path.join(clientDir, 'assets') + path.sep);
+        res.setHeader(
+          'Cache-Control',
+          hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
+      },
+    });
+  }
+
+  const handle = createRequestHandler(build, options.mode);
+
+  // Pages read their own bodies (form actions), so this context parses nothing itself.
+  await app.register(async (pages) => {
+    pages.removeAllContentTypeParsers();
+    pages.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    pages.all('/*', async (request, reply) => {
+      const response = await handle(toFetchRequest(request, reply), { services: app.services });
+      return sendFetchResponse(reply, response);
+    });
+  });
+}
+
+function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const controller = new AbortController();
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  const init: RequestInit & { duplex?: 'half' } = {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+  };
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    init.body = Readable.toWeb(request.raw) as ReadableStream;
+    init.duplex = 'half';
+  }
+  return new Request(url, init);
+}
+
+function sendFetchResponse(reply: FastifyReply, response: Response): FastifyReply {
+  reply.code(response.status);
+  for (const [name, value] of response.headers) {
+    if (name !== 'set-cookie') reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
+}

@@ -1,0 +1,21 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+const PING_TIMEOUT_MS = 2_000;
+
+/** For load balancers and process managers: 200 when the database answers, else 503. */
+export const healthRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/healthz', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    try {
+      await Promise.race([
+        app.services.database.ping(),
+        new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), PING_TIMEOUT_MS).unref()),
+      ]);
+      return { status: 'ok', database: 'ok' };
+    } catch {
+      return reply
+        .code(503)
+        .send({ status: 'error', database: 'unreachable', error: 'Base de datos no disponible.' });
+    }
+  });
+};

@@ -1,0 +1,50 @@
+import { largestWidth, mediaPath } from '../../../app/lib/media.ts';
+import type { Vehicle, VehicleSummary } from '../../../contracts/vehicle.ts';
+import type { VehicleRecord } from './vehicle-record.ts';
+
+/** Whole pesos as the decimal string of the contract: 12990000 → "12990000.00". */
+export function toDecimalString(pesos: number): string {
+  return `${Math.trunc(pesos)}.00`;
+}
+
+function imageUrl(publicUrl: string, image: VehicleRecord['images'][number]): string {
+  return `${publicUrl}${mediaPath(image.hash, largestWidth(image), 'jpeg')}`;
+}
+
+export function toApiVehicle(record: VehicleRecord, publicUrl: string): Vehicle {
+  return {
+    id: record.id,
+    marca: record.brand,
+    modelo: record.model,
+    año: record.year,
+    precio: toDecimalString(record.price),
+    imagenes: record.images.map((image) => ({ imagen: imageUrl(publicUrl, image) })),
+    combustible: record.fuel,
+    kilometraje: record.mileage,
+    condicion: record.condition,
+    transmision: record.transmission,
+    motor: record.engine,
+    color: record.color,
+    tipo: record.bodyType,
+    caracteristicas: record.features.map((nombre) => ({ nombre })),
+    destacado: record.featured,
+  };
+}
+
+export function toVehicleSummary(record: VehicleRecord, publicUrl: string): VehicleSummary {
+  const first = record.images[0];
+  return {
+    id: record.id,
+    marca: record.brand.nombre,
+    modelo: record.model,
+    año: record.year,
+    precio: toDecimalString(record.price),
+    imagen: first ? imageUrl(publicUrl, first) : null,
+    combustible: record.fuel.tipo,
+    kilometraje: record.mileage,
+    condicion: record.condition,
+    transmision: record.transmission.tipo,
+    tipo: record.bodyType.nombre,
+    destacado: record.featured,
+  };
+}

@@ -1,0 +1,69 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('server-rendered slice', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('The home page lists the featured vehicles from the database without JavaScript', async ({
+    page,
+    request,
+  }) => {
+    const featured = (await (await request.get('/api/vehiculos/?destacado=true')).json()) as Array<{
+      id: number;
+      marca: { nombre: string };
+      modelo: string;
+    }>;
+    expect(featured.length).toBeGreaterThanOrEqual(6);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Vehículos Destacados' })).toBeVisible();
+    const cards = page.locator('#vehicles li a[href^="/vehicles/"]');
+    await expect(cards).toHaveCount(featured.length);
+    for (const vehicle of featured.slice(0, 3)) {
+      await expect(page.locator(`#vehicles a[href="/vehicles/${vehicle.id}"]`)).toContainText(vehicle.modelo);
+    }
+  });
+
+  test('A vehicle page is rendered on the server with its title, description, canonical link and Open Graph tags', async ({
+    page,
+    request,
+  }) => {
+    const [first] = (await (await request.get('/api/vehiculos-resumen/')).json()) as Array<{
+      id: number;
+      marca: string;
+      modelo: string;
+      año: number;
+    }>;
+    if (!first) throw new Error('no demo stock');
+    const response = await page.goto(`/vehicles/${first.id}`);
+    expect(response?.status()).toBe(200);
+    const name = `${first.marca} ${first.modelo}`;
+    await expect(page).toHaveTitle(new RegExp(`^${name} ${first.año} \\| \\$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      'href',
+      new RegExp(`/vehicles/${first.id}$`),
+    );
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', new RegExp(name));
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', new RegExp(name));
+    await expect(page.getByText(`REF-${String(first.id).padStart(4, '0')}`)).toBeVisible();
+  });
+
+  test('An unknown vehicle and an unknown path answer 404 with a Spanish page', async ({ page }) => {
+    const vehicle = await page.goto('/vehicles/999999');
+    expect(vehicle?.status()).toBe(404);
+    const other = await page.goto('/esta-pagina-no-existe');
+    expect(other?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Página no encontrada');
+  });
+});
+
+test('The page hydrates and client navigation opens a vehicle', async ({ page }) => {
+  await page.goto('/');
+  const firstCard = page.locator('#vehicles li a[href^="/vehicles/"]').first();
+  const href = await firstCard.getAttribute('href');
+  await page.waitForFunction(
+    () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules,
+  );
+  await firstCard.click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  await expect(page.getByRole('link', { name: 'Volver a vehículos' })).toBeVisible();
+});

@@ -1,0 +1,50 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config/env.ts';
+
+const base = { SESSION_SECRET: 's'.repeat(40), DATA_DIR: path.join(tmpdir(), 'automotora-config-test') };
+
+describe('loadConfig', () => {
+  it('starts from the documented defaults', () => {
+    const config = loadConfig(base);
+    expect(config.port).toBe(3000);
+    expect(config.leadRateLimit).toBe(10);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.dealership.salesEmail).toMatch(/@/);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['LEAD_RATE_LIMIT', '0'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['PUBLIC_URL', 'no es una url'],
+    ['SMTP_URL', 'http://mail'],
+    ['SESSION_SECRET', 'corto'],
+  ])('stops with a message naming %s when it is wrong', (name, value) => {
+    expect(() => loadConfig({ ...base, [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, [name]: value })).toThrow(new RegExp(name));
+  });
+
+  it('overrides the dealership identity from DEALERSHIP_FILE and names a wrong field', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'dealer-'));
+    const good = path.join(dir, 'good.json');
+    writeFileSync(good, JSON.stringify({ name: 'Autos del Sur', salesEmail: 'ventas@autosdelsur.cl' }));
+    expect(loadConfig({ ...base, DEALERSHIP_FILE: good }).dealership).toMatchObject({
+      name: 'Autos del Sur',
+      salesEmail: 'ventas@autosdelsur.cl',
+    });
+    const bad = path.join(dir, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ salesEmail: 'no-es-correo' }));
+    expect(() => loadConfig({ ...base, DEALERSHIP_FILE: bad })).toThrow(/DEALERSHIP_FILE → salesEmail/);
+  });
+
+  it('keeps one generated session secret per data directory', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'secret-'));
+    const first = loadConfig({ DATA_DIR: dataDir }).sessionSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dataDir }).sessionSecret).toBe(first);
+  });
+});
