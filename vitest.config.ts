@@ -7,7 +7,7 @@ export default defineConfig({
     setupFiles: ['tests/support/fail-on-console-error.ts'],
     // Each API test file opens its own database; two at a time suit this 2-core machine.
     maxWorkers: 2,
-    testTimeout: 30_000,
+    testTimeout: 60_000,
     hookTimeout: 60_000,
   },
 });

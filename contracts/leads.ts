@@ -3,6 +3,7 @@ import { z } from 'zod';
 // ------------------------------------------------------------------ field rules
 
 /** C0 controls except tab/newline/carriage return, DEL and C1 controls. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 const LINE_BREAK = /[\r\n\u2028\u2029]/;
 /** With the u flag, paired surrogates form one code point, so this matches only lone (broken) ones. */
@@ -14,13 +15,24 @@ function text(options: { label: string; min?: number; max: number; multiline?: b
   return z
     .string({ error: required })
     .trim()
-    .refine((v) => !LONE_SURROGATE.test(v), { message: `${capitalize(label)} contiene caracteres inválidos.`, abort: true })
-    .refine((v) => !CONTROL.test(v), { message: `${capitalize(label)} contiene caracteres de control.`, abort: true })
-    .refine((v) => multiline || !LINE_BREAK.test(v), { message: `${capitalize(label)} debe ser una sola línea.`, abort: true })
+    .refine((v) => !LONE_SURROGATE.test(v), {
+      message: `${capitalize(label)} contiene caracteres inválidos.`,
+      abort: true,
+    })
+    .refine((v) => !CONTROL.test(v), {
+      message: `${capitalize(label)} contiene caracteres de control.`,
+      abort: true,
+    })
+    .refine((v) => multiline || !LINE_BREAK.test(v), {
+      message: `${capitalize(label)} debe ser una sola línea.`,
+      abort: true,
+    })
     .pipe(
       z
         .string()
-        .min(min, { error: min <= 1 ? required : `${capitalize(label)} debe tener al menos ${min} caracteres.` })
+        .min(min, {
+          error: min <= 1 ? required : `${capitalize(label)} debe tener al menos ${min} caracteres.`,
+        })
         .max(max, { error: `${capitalize(label)} admite hasta ${max} caracteres.` }),
     );
 }
@@ -162,7 +174,10 @@ export type ContactLead = z.infer<typeof ContactLeadSchema>;
 export const VehicleLeadSchema = z.object({
   nombre: name(),
   correo: email(),
-  telefono: z.preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v), phone().optional()),
+  telefono: z.preprocess(
+    (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
+    phone().optional(),
+  ),
   mensaje: text({ label: 'tu mensaje', min: 5, max: 4000, multiline: true }),
   vehiculo: vehicleRef.optional(),
 });
@@ -176,7 +191,10 @@ export const FinancingLeadSchema = z.object({
   financiamiento: choice(values(FINANCING_TYPE_OPTIONS), 'un tipo de financiamiento'),
   vehiculo: text({ label: 'el valor aproximado del vehículo', max: 100 }),
   pie: optionalText({ label: 'el pie', max: 100 }),
-  plazo: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), choice(values(TERM_OPTIONS), 'un plazo')),
+  plazo: z.preprocess(
+    (v) => (typeof v === 'number' ? String(v) : v),
+    choice(values(TERM_OPTIONS), 'un plazo'),
+  ),
   ingresos: choice(values(INCOME_OPTIONS), 'un tipo de ingresos'),
   comentarios: optionalText({ label: 'los comentarios', max: 3000, multiline: true }),
   /** The vehicle the request is about, when sent from a vehicle page. */
@@ -206,7 +224,11 @@ export const SellLeadSchema = z.object({
   vehicle_year: modelYear(),
   vehicle_model: text({ label: 'el modelo', max: 100 }),
   vehicle_km: text({ label: 'el kilometraje', max: 12 })
-    .pipe(z.string().regex(/^\d{1,3}(\.?\d{3})*$/, { error: 'Ingresa el kilometraje en números, por ejemplo 87000.' }))
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{1,3}(\.?\d{3})*$/, { error: 'Ingresa el kilometraje en números, por ejemplo 87000.' }),
+    )
     .transform((v) => Number(v.replaceAll('.', '')))
     .refine((v) => v <= 2_000_000, { error: 'El kilometraje no parece correcto.' }),
   vehicle_color: text({ label: 'el color', max: 40 }),
@@ -225,9 +247,13 @@ export const AdvisoryLeadSchema = z.object({
   fecha_preferida: z
     .string({ error: 'Selecciona una fecha.' })
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Selecciona una fecha válida.' })
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T12:00:00Z`)) && new Date(`${v}T12:00:00Z`).toISOString().startsWith(v), {
-      error: 'Selecciona una fecha válida.',
-    }),
+    .refine(
+      (v) =>
+        !Number.isNaN(Date.parse(`${v}T12:00:00Z`)) && new Date(`${v}T12:00:00Z`).toISOString().startsWith(v),
+      {
+        error: 'Selecciona una fecha válida.',
+      },
+    ),
   situacion_financiera: z.preprocess(
     (v) => (v === null || v === '' ? undefined : v),
     choice(values(FINANCIAL_SITUATION_OPTIONS), 'una situación financiera').optional(),

@@ -3,9 +3,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.ts';
 import type { AppConfig } from './config/env.ts';
 import { registerApiErrors } from './plugins/api-errors.ts';
+import { registerCsrf } from './plugins/csrf.ts';
 import { registerReactRouter } from './plugins/react-router.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { catalogueRoutes } from './routes/api/catalogue.ts';
+import { leadRoutes } from './routes/api/leads.ts';
 import { healthRoutes } from './routes/health.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { createServices, type Services } from './services/container.ts';
@@ -45,7 +47,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSecurityHeaders(app, { https: options.config.publicUrl.startsWith('https://') });
   registerApiErrors(app);
   await app.register(healthRoutes);
+  registerCsrf(app);
   await app.register(catalogueRoutes);
+  await app.register(leadRoutes);
+  app.addHook('onClose', () => app.services.outbox.stop());
   await app.register(mediaRoutes);
 
   if (options.pages) {

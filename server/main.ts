@@ -35,6 +35,7 @@ const app = await buildApp({
   logger: true,
 });
 await app.listen({ port: config.port, host: config.host });
+app.services.outbox.start();
 
 // Demo photos are rendered after the server is up, so the first start serves pages at once.
 const stopRendering = new AbortController();

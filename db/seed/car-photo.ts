@@ -181,7 +181,7 @@ export function makeLight(r: Rng): Light {
 export function lit(base: string, n: V3, L: Light): string {
   const k = L.overcast ? 0.8 + 0.15 * n[1] : 0.6 + 0.48 * Math.max(0, dot(n, L.sun));
   // the reflected sky is desaturated so a black car at sunset still reads as black, not brown
-  return mix(mix(scale(base, k), L.warm, 0.05), mix(L.sky, '#b4b8bd', 0.5), 0.3 * Math.max(0, n[1]));
+  return mix(mix(scale(base, k), L.warm, 0.05), mix(L.sky, '#b4b8bd', 0.65), 0.28 * Math.max(0, n[1]));
 }
 
 /** Midpoint-displacement ridge normalised to 0..1 and sharpened so a few peaks stand out. */
@@ -234,9 +234,10 @@ export async function finishPhoto(svg: string, seed: number): Promise<Buffer> {
   const off = (Math.abs(seed) * 7919) % g.length;
   for (let p = 0, i = 0; p < g.length; p++, i += 3) {
     const n = g[p + off < g.length ? p + off : p + off - g.length] ?? 0;
-    px[i] += n;
-    px[i + 1] += n;
-    px[i + 2] += n;
+    // Uint8ClampedArray clamps to 0..255 on write; the indices are always in range
+    px[i] = (px[i] as number) + n;
+    px[i + 1] = (px[i + 1] as number) + n;
+    px[i + 2] = (px[i + 2] as number) + n;
   }
   return sharp(raw, { raw: { width: PHOTO_W, height: PHOTO_H, channels: 3 } })
     .jpeg({ quality: 82 })
@@ -454,7 +455,7 @@ export function buildCar(
     return [v[0] + pl.x, v[1], v[2] + pl.z];
   };
   const N = (x: number, y: number, z: number): V3 => norm(rot(x, y, z));
-  const [body, deco, cabin, glass, wells]: Face[][] = [[], [], [], [], []];
+  const [body, deco, cabin, glass, wells]: [Face[], Face[], Face[], Face[], Face[]] = [[], [], [], [], []];
   const outN = (a: P2, b: P2): V3 => N(a[1] - b[1], b[0] - a[0], 0); // outward normal of a clockwise edge
   const quad = (a: P2, b: P2, za: number, zb: number): V3[] => [
     P(a[0], a[1], za),
@@ -581,11 +582,12 @@ export function buildCar(
       });
     // Mirror pod on the front door; normals lean sideways so the far one is culled in 3/4 views.
     const [mx, zb, my] = [nth(cab, -1)[0] - 0.3, hw * 0.97, belt + 0.05];
-    const front = [P(mx, my, s * zb), P(mx, my + 0.14, s * zb), P(mx - 0.04, my + 0.14, s * (zb + 0.17))];
+    // the housing tapers to a short arm at the door so head-on it doesn't read as a floating box
+    const front = [P(mx, my, s * zb), P(mx, my + 0.06, s * zb), P(mx - 0.04, my + 0.14, s * (zb + 0.17))];
     glass.push({
       p: [...front, P(mx - 0.02, my + 0.02, s * (zb + 0.17))],
       n: N(1, 0, s * 1.2),
-      fill: lit(paint, N(1, 0.3, 0), L),
+      fill: scale(lit(paint, N(1, 0.3, 0), L), 0.8),
     });
     const pod = [P(mx - 0.02, my + 0.02, s * (zb + 0.17)), P(mx - 0.04, my + 0.14, s * (zb + 0.17))];
     glass.push({
@@ -643,14 +645,21 @@ export function buildCar(
     'x1="0" y1="0" x2="1" y2="1"',
   )}`;
   const xs = top.map((p) => p[0]);
+  const [rim, spokes, spin] = [pick(r, RIMS), pick(r, [5, 5, 6, 7, 10]), r() * 6.3];
+  const len = Math.max(...xs) - Math.min(...xs);
   return {
-    ...{ id, layers: [body, deco, cabin, glass], wells, wheels, hull, hw, place: P, defs },
-    ...{
-      len: Math.max(...xs) - Math.min(...xs),
-      rim: pick(r, RIMS),
-      spokes: pick(r, [5, 5, 6, 7, 10]),
-      spin: r() * 6.3,
-    },
+    id,
+    layers: [body, deco, cabin, glass],
+    wells,
+    wheels,
+    hull,
+    len,
+    hw,
+    place: P,
+    defs,
+    rim,
+    spokes,
+    spin,
   };
 }
 
@@ -762,17 +771,19 @@ export function shadowSvg(m: CarModel, cam: Camera, k = 1): string {
     `<stop offset="${o}" stop-color="#000" stop-opacity="${(a * k).toFixed(2)}"/>`;
   return `<radialGradient id="${g}">${stop(0, 0.6)}${stop(0.55, 0.35)}${stop(1, 0)}</radialGradient>
 <ellipse cx="${f1((x0 + x1) / 2)}" cy="${f1((y0 + y1) / 2)}" rx="${f1((x1 - x0) / 2)}" ry="${f1((y1 - y0) / 2)}" fill="url(#${g})"/>
-<polygon points="${pts(foot(-0.3, -0.15))}" fill="#000" fill-opacity="${(0.4 * k).toFixed(2)}"/>`;
+${[0.2, 0.35, 0.5].map((e) => `<polygon points="${pts(foot(-e, -e / 2))}" fill="#000" fill-opacity="${(0.15 * k).toFixed(2)}"/>`).join('')}`;
 }
 
 // ---------------------------------------------------------------- exterior photos
+// Camera bearing in degrees around the car (0 = dead ahead). The nose points +x and the car's left
+// (driver's side in Chile) is −z, so the 'left' views sit at negative angles.
 const AZIMUTH: Partial<Record<PhotoView, number>> = {
-  side: 90,
-  'front-left': 38,
-  'rear-right': 218,
+  side: -90,
+  'front-left': -38,
+  'rear-right': 142,
   front: 0,
   rear: 180,
-  wheel: 58,
+  wheel: -58,
 };
 
 /** A car on an outdoor lot with the Andes behind it, or in a photo studio with a glossy floor. */
@@ -783,8 +794,8 @@ function exteriorSvg(inp: CarPhotoInput, sr: Rng, cr: Rng, outdoor: Light): stri
   const L: Light = studio ? { ...outdoor, sky: '#eef0f2', warm: '#ffffff', overcast: false } : outdoor;
   const m = buildCar(inp.bodyType, colorHex(inp.color), L, { x: 0, z: 0, yaw: 0 }, 'c', sr);
   const close = inp.view === 'wheel';
-  const az = (((AZIMUTH[inp.view] ?? 38) + rr(cr, -6, 6)) * Math.PI) / 180;
-  const wheel = m.wheels[0] as Wheel; // front wheel on the camera side
+  const az = (((AZIMUTH[inp.view] ?? -38) + rr(cr, -6, 6)) * Math.PI) / 180;
+  const wheel = m.wheels[1] as Wheel; // front-left wheel (driver's side)
   const target: V3 = close ? wheel.c : [0, 0.75, 0];
   const D = close ? rr(cr, 2.2, 2.8) : rr(cr, 7.5, 10);
   const eyeY = close ? rr(cr, 0.5, 0.8) : rr(cr, 1.2, 1.7);
@@ -906,7 +917,8 @@ function interiorSvg(inp: CarPhotoInput, sr: Rng, cr: Rng, L: Light): string {
     [0, mix('#7a7466', L.horizon, 0.4)],
     [1, '#4b4a44'],
   ])}
-<rect width="${W}" height="${f1(hy)}" fill="url(#sk)"/>${andesSvg(sr, hy, L, W, 1.3)}<rect y="${f1(hy)}" width="${W}" height="${f1(H - hy)}" fill="url(#gr)"/>`;
+<rect width="${W}" height="${f1(hy)}" fill="url(#sk)"/>${andesSvg(sr, hy, L, W, 1.3)}<rect y="${f1(hy)}" width="${W}" height="${f1(H - hy)}" fill="url(#gr)"/>
+<polygon points="760,${f1(hy)} 840,${f1(hy)} 1700,${H} -100,${H}" fill="#55575a"/><polygon points="798,${f1(hy)} 802,${f1(hy)} 830,${H} 770,${H}" fill="#e8e4d4" fill-opacity="0.8"/>`; // the road ahead
   const dashTop = `M0,${d + 70} C420,${d - 30} 1180,${d - 30} 1600,${d + 70} L1600,${H} L0,${H} Z`;
   const pillars = `<polygon points="0,30 250,50 80,${d + 60} 0,${d + 110}" fill="${scale(t.liner, 0.55)}"/><polygon points="1600,30 1350,50 1520,${d + 60} 1600,${d + 110}" fill="${scale(t.liner, 0.55)}"/>`;
   const liner = `<path d="M0,0 H1600 V60 Q800,130 0,60 Z" fill="${t.liner}"/>${rect(280, 40, 420, 80, 24, scale(t.liner, 0.9))}${rect(900, 40, 420, 80, 24, scale(t.liner, 0.9))}`;

@@ -1,25 +1,70 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { sendApiError } from '../http/api-error.ts';
 
+/** Errors that mean "the database cannot be reached right now", from node-postgres or the network. */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
+
+function isDatabaseUnavailable(error: FastifyError): boolean {
+  const cause = (error as { cause?: { code?: string } }).cause;
+  return (
+    UNAVAILABLE_CODES.has(String(error.code)) ||
+    UNAVAILABLE_CODES.has(String(cause?.code)) ||
+    /Connection terminated|timeout exceeded when trying to connect/i.test(error.message)
+  );
+}
+
+const CLIENT_MESSAGES: Record<number, string> = {
+  400: 'La solicitud no es válida.',
+  404: 'Recurso no encontrado.',
+  405: 'Método no permitido.',
+  408: 'La solicitud tardó demasiado.',
+  413: 'La solicitud es demasiado grande.',
+  415: 'Tipo de contenido no admitido.',
+};
+
 /**
- * Every failure under /api and /media answers JSON with a Spanish sentence; no stack trace or SQL
- * text ever leaves the server. Client errors keep their status, anything else is a 500 that is logged.
+ * Every failure answers JSON with a Spanish sentence; no stack trace or SQL text ever leaves the server.
+ * Client errors keep their status; an unreachable database is a 503 with Retry-After; anything else is a
+ * logged 500.
  */
 export function registerApiErrors(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error.code === 'FST_FILES_LIMIT') {
+      return sendApiError(reply, 400, 'Revisa las fotos adjuntas.', {
+        images: 'Puedes adjuntar hasta 5 fotos.',
+      });
+    }
+    if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
+      return sendApiError(reply, 413, 'Cada foto puede pesar hasta 5 MB.');
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+      return sendApiError(reply, 400, 'El cuerpo de la solicitud no es JSON válido.');
+    }
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
-    const message =
-      status === 413
-        ? 'La solicitud es demasiado grande.'
-        : status === 415
-          ? 'Tipo de contenido no admitido.'
-          : status === 400
-            ? 'La solicitud no es válida.'
-            : status >= 500
-              ? 'Ocurrió un error interno. Inténtalo nuevamente en unos minutos.'
-              : 'No se pudo procesar la solicitud.';
-    return sendApiError(reply, status, message);
+    if (status < 500)
+      return sendApiError(reply, status, CLIENT_MESSAGES[status] ?? 'No se pudo procesar la solicitud.');
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('Retry-After', '5');
+      return sendApiError(
+        reply,
+        503,
+        'El servicio no está disponible en este momento. Inténtalo nuevamente en unos segundos.',
+      );
+    }
+    request.log.error({ err: error }, 'request failed');
+    return sendApiError(reply, 500, 'Ocurrió un error interno. Inténtalo nuevamente en unos minutos.');
   });
 
   app.setNotFoundHandler((_request, reply) => sendApiError(reply, 404, 'Recurso no encontrado.'));

@@ -1,6 +1,9 @@
+import path from 'node:path';
 import type { Database, Db } from '../../db/client.ts';
 import type { AppConfig } from '../config/env.ts';
 import { Catalogue } from './catalogue/catalogue.ts';
+import { createMailTransport } from './email/mail-transport.ts';
+import { OutboxRelay } from './email/outbox-relay.ts';
 import { VariantStore } from './images/get-variant.ts';
 
 /** Everything a route handler or a page loader may call, built once per process. */
@@ -10,6 +13,8 @@ export interface Services {
   db: Db;
   catalogue: Catalogue;
   variants: VariantStore;
+  /** Sends the staff e-mails; started by main.ts (tests start it when they need it). */
+  outbox: OutboxRelay;
 }
 
 export function createServices(config: AppConfig, database: Database): Services {
@@ -19,5 +24,13 @@ export function createServices(config: AppConfig, database: Database): Services 
     db: database.db,
     catalogue: new Catalogue(database.db),
     variants: new VariantStore(database.db),
+    outbox: new OutboxRelay(
+      database.db,
+      createMailTransport({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox') }),
+      {
+        from: `"${config.dealership.name}" <${config.dealership.email}>`,
+        domain: new URL(config.publicUrl).hostname,
+      },
+    ),
   };
 }

@@ -21,30 +21,41 @@ export interface StoredImage {
   height: number;
 }
 
+export interface PreparedImage {
+  hash: string;
+  format: 'jpeg' | 'png';
+  width: number;
+  height: number;
+  data: Buffer;
+}
+
 /**
  * The one entry point for every image (demo, staff upload, visitor upload): judged by its content,
  * decoded with a pixel limit, auto-oriented, stripped of metadata (EXIF, GPS) and re-encoded.
- * Identical masters are stored once.
+ * Throws ImageRejectedError (Spanish message) for anything that is not an acceptable picture.
  */
-export async function ingestImage(db: Db, input: Buffer): Promise<StoredImage> {
+export async function prepareImage(input: Buffer): Promise<PreparedImage> {
   const master = await normalize(input);
   const hash = createHash('sha256').update(master.data).digest('hex').slice(0, 32);
+  return { hash, ...master };
+}
+
+/** Stores a prepared master (once per content hash) and returns its row id. */
+export async function storeImage(db: Db, image: PreparedImage): Promise<StoredImage> {
+  const { hash, format, width, height, data } = image;
   const inserted = await db
     .insert(images)
-    .values({
-      hash,
-      format: master.format,
-      width: master.width,
-      height: master.height,
-      byteSize: master.data.length,
-      data: master.data,
-    })
+    .values({ hash, format, width, height, byteSize: data.length, data })
     .onConflictDoNothing({ target: images.hash })
     .returning({ id: images.id });
   const id =
     inserted[0]?.id ?? (await db.select({ id: images.id }).from(images).where(eq(images.hash, hash)))[0]?.id;
   if (id === undefined) throw new Error('image row vanished after insert');
-  return { id, hash, width: master.width, height: master.height };
+  return { id, hash, width, height };
+}
+
+export async function ingestImage(db: Db, input: Buffer): Promise<StoredImage> {
+  return storeImage(db, await prepareImage(input));
 }
 
 async function normalize(

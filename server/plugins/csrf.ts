@@ -1,0 +1,69 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendApiError } from '../http/api-error.ts';
+import {
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  csrfTokensMatch,
+  isCsrfSecret,
+  maskCsrfSecret,
+  newCsrfSecret,
+} from '../services/security/csrf.ts';
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function readCookie(request: FastifyRequest, name: string): string | undefined {
+  const header = request.headers.cookie;
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return rest.join('=');
+  }
+  return undefined;
+}
+
+/** The origins this site answers as: its PUBLIC_URL and the host the request was addressed to. */
+function isSameOrigin(request: FastifyRequest, publicUrl: string): boolean {
+  const origin = request.headers.origin;
+  if (origin) {
+    if (origin === new URL(publicUrl).origin) return true;
+    return origin === `${request.protocol}://${request.host}`;
+  }
+  // Browsers that omit Origin still say where the request comes from.
+  return request.headers['sec-fetch-site'] === 'same-origin';
+}
+
+/**
+ * `GET /api/get-csrf-token/` hands out a masked token and sets the `csrftoken` cookie; every unsafe request
+ * under /api/ must carry the token in X-CSRFToken, the cookie, and come from this site's own origin.
+ */
+export function registerCsrf(app: FastifyInstance): void {
+  const { publicUrl } = app.services.config;
+  const secure = publicUrl.startsWith('https://');
+
+  app.get('/api/get-csrf-token/', async (request, reply) => {
+    const existing = readCookie(request, CSRF_COOKIE);
+    const secret = isCsrfSecret(existing) ? existing : newCsrfSecret();
+    const cookie = [`${CSRF_COOKIE}=${secret}`, 'Path=/', 'Max-Age=31449600', 'SameSite=Lax', 'HttpOnly'];
+    if (secure) cookie.push('Secure');
+    return reply
+      .header('Set-Cookie', cookie.join('; '))
+      .header('Cache-Control', 'no-store')
+      .send({ csrfToken: maskCsrfSecret(secret) });
+  });
+
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!UNSAFE.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (!isSameOrigin(request, publicUrl)) {
+      return sendApiError(reply, 403, 'Solicitud rechazada: el origen no está permitido.');
+    }
+    const header = request.headers[CSRF_HEADER];
+    const token = Array.isArray(header) ? header[0] : header;
+    if (!csrfTokensMatch(readCookie(request, CSRF_COOKIE), token)) {
+      return sendApiError(
+        reply,
+        403,
+        'Solicitud rechazada: falta el token CSRF o no es válido. Recarga la página e inténtalo nuevamente.',
+      );
+    }
+  });
+}

@@ -1,0 +1,114 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { LeadCreated } from '../../../contracts/leads.ts';
+import type { Db } from '../../../db/client.ts';
+import { emailOutbox, idempotencyKeys, leadPhotos, leads } from '../../../db/schema.ts';
+import { type PreparedImage, storeImage } from '../images/ingest-image.ts';
+import type { LeadEmail } from './lead-email.ts';
+import type { LeadFields, LeadKindDef } from './lead-kinds.ts';
+
+export interface CreateLeadInput {
+  def: LeadKindDef;
+  fields: LeadFields;
+  photos: PreparedImage[];
+  sourcePage: string | null;
+  ipHash: string | null;
+  idempotencyKey: string | null;
+  /** Builds the staff e-mail once the lead's id and deadline are known. */
+  email: (lead: { id: number; createdAt: Date; dueAt: Date }) => LeadEmail;
+}
+
+export type CreateLeadResult =
+  | { status: 201; body: LeadCreated; replayed: boolean }
+  | { status: 422; error: string };
+
+class IdempotencyConflict extends Error {}
+
+/** Identifies a submission's content, so a replayed key can tell "same request" from "another request". */
+export function requestHash(def: LeadKindDef, fields: LeadFields, photos: PreparedImage[]): string {
+  const canonical = JSON.stringify([def.kind, fields, photos.map((p) => p.hash)]);
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+export async function findIdempotentReply(
+  db: Db,
+  key: string,
+  hash: string,
+): Promise<CreateLeadResult | null> {
+  const [row] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+  if (!row) return null;
+  if (row.requestHash !== hash) {
+    return { status: 422, error: 'La clave Idempotency-Key ya se usó con otra solicitud distinta.' };
+  }
+  return { status: 201, body: row.response as LeadCreated, replayed: true };
+}
+
+/**
+ * Stores a lead, its photos, its staff e-mail (outbox) and its idempotency record in ONE transaction:
+ * either all of it is committed before the 201 is sent, or nothing is.
+ */
+export async function createLead(db: Db, input: CreateLeadInput): Promise<CreateLeadResult> {
+  const { def, fields } = input;
+  const hash = requestHash(def, fields, input.photos);
+  if (input.idempotencyKey) {
+    const previous = await findIdempotentReply(db, input.idempotencyKey, hash);
+    if (previous) return previous;
+  }
+  try {
+    return await db.transaction(async (tx) => {
+      const createdAt = new Date();
+      const dueAt = new Date(createdAt.getTime() + def.promiseHours * 3_600_000);
+      const [lead] = await tx
+        .insert(leads)
+        .values({
+          kind: def.kind,
+          ...fields,
+          sourcePage: input.sourcePage,
+          ipHash: input.ipHash,
+          createdAt,
+          dueAt,
+        })
+        .returning({ id: leads.id });
+      if (!lead) throw new Error('lead insert returned nothing');
+
+      const imageIds: number[] = [];
+      for (const [position, photo] of input.photos.entries()) {
+        const stored = await storeImage(tx, photo);
+        await tx
+          .insert(leadPhotos)
+          .values({ leadId: lead.id, imageId: stored.id, position })
+          .onConflictDoNothing();
+        imageIds.push(stored.id);
+      }
+
+      const email = input.email({ id: lead.id, createdAt, dueAt });
+      await tx.insert(emailOutbox).values({
+        leadId: lead.id,
+        toAddress: email.to,
+        replyTo: email.replyTo,
+        subject: email.subject,
+        textBody: email.text,
+        htmlBody: email.html,
+        attachments: imageIds,
+      });
+
+      const body: LeadCreated = { id: lead.id, mensaje: def.accepted };
+      if (input.idempotencyKey) {
+        const claimed = await tx
+          .insert(idempotencyKeys)
+          .values({ key: input.idempotencyKey, requestHash: hash, statusCode: 201, response: body })
+          .onConflictDoNothing()
+          .returning({ key: idempotencyKeys.key });
+        // A concurrent request with the same key won the race: undo ours and answer as it did.
+        if (claimed.length === 0) throw new IdempotencyConflict();
+      }
+      return { status: 201 as const, body, replayed: false };
+    });
+  } catch (error) {
+    if (error instanceof IdempotencyConflict && input.idempotencyKey) {
+      const winner = await findIdempotentReply(db, input.idempotencyKey, hash);
+      if (winner) return winner;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,101 @@
+import { formatPrice } from '../../../app/lib/format.ts';
+import { largestWidth, mediaPath } from '../../../app/lib/media.ts';
+import type { Dealership } from '../../../contracts/dealership.ts';
+import type { VehicleRecord } from '../catalogue/vehicle-record.ts';
+import { describeDetail, type LeadFields, type LeadKindDef } from './lead-kinds.ts';
+
+export interface LeadEmail {
+  to: string;
+  replyTo: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface LeadEmailInput {
+  id: number;
+  def: LeadKindDef;
+  fields: LeadFields;
+  vehicle: VehicleRecord | null;
+  photoCount: number;
+  createdAt: Date;
+  dueAt: Date;
+  dealership: Dealership;
+  publicUrl: string;
+}
+
+const dateTime = new Intl.DateTimeFormat('es-CL', {
+  dateStyle: 'full',
+  timeStyle: 'short',
+  timeZone: 'America/Santiago',
+});
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * The message staff receive for a lead: every field, in Spanish, with the promise and its deadline.
+ * Visitor text only ever lands in bodies (escaped in HTML) and in the Subject through nodemailer's
+ * header encoding; the contracts refuse line breaks in names and addresses, so no header can be added.
+ */
+export function buildLeadEmail(input: LeadEmailInput): LeadEmail {
+  const { def, fields, vehicle, dealership, publicUrl } = input;
+  const rows: Array<[string, string]> = [
+    ['Tipo de solicitud', def.label],
+    ['Número', `#${input.id}`],
+    ['Nombre', fields.name],
+    ['Correo', fields.email],
+    ['Teléfono', fields.phone ?? '—'],
+  ];
+  for (const [key, value] of Object.entries(fields.details)) {
+    const { label, value: shown } = describeDetail(key, value);
+    rows.push([label, shown]);
+  }
+  const vehicleUrl = vehicle ? `${publicUrl}/vehicles/${vehicle.id}` : null;
+  if (vehicle && vehicleUrl) {
+    rows.push([
+      'Vehículo',
+      `${vehicle.brand.nombre} ${vehicle.model} ${vehicle.year} — ${formatPrice(vehicle.price)}`,
+    ]);
+    rows.push(['Ficha del vehículo', vehicleUrl]);
+  }
+  if (input.photoCount > 0) rows.push(['Fotos adjuntas', String(input.photoCount)]);
+  rows.push(['Recibida', dateTime.format(input.createdAt)]);
+  rows.push(['Responder antes de', dateTime.format(input.dueAt)]);
+
+  const promise = `Nos comprometimos a contactar a esta persona dentro de ${def.promiseHours} horas.`;
+  const message = fields.message ? `\n\nMensaje:\n${fields.message}` : '';
+  const text = [
+    `Nueva solicitud desde el sitio web de ${dealership.name}.`,
+    promise,
+    '',
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+  ].join('\n');
+
+  const photo = vehicle?.images[0];
+  const photoHtml = photo
+    ? `<p><a href="${escapeHtml(vehicleUrl ?? '')}"><img src="${escapeHtml(`${publicUrl}${mediaPath(photo.hash, Math.min(640, largestWidth(photo)), 'jpeg')}`)}" width="320" alt="${escapeHtml(`${vehicle?.brand.nombre} ${vehicle?.model}`)}"></a></p>`
+    : '';
+  const html = `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#1e293b">
+<h1 style="font-size:18px">${escapeHtml(def.label)} — ${escapeHtml(fields.name)}</h1>
+<p><strong>${escapeHtml(promise)}</strong></p>
+<table cellpadding="6" style="border-collapse:collapse">${rows
+    .map(
+      ([label, value]) =>
+        `<tr><th align="left" style="border-bottom:1px solid #e2e8f0">${escapeHtml(label)}</th><td style="border-bottom:1px solid #e2e8f0">${escapeHtml(value)}</td></tr>`,
+    )
+    .join('')}</table>
+${fields.message ? `<h2 style="font-size:16px">Mensaje</h2><p style="white-space:pre-wrap">${escapeHtml(fields.message)}</p>` : ''}
+${photoHtml}
+<p>Responde a este correo para escribirle directamente a ${escapeHtml(fields.name)}.</p>
+</body></html>`;
+
+  return {
+    to: dealership.salesEmail,
+    replyTo: fields.email,
+    subject: `${def.label}: ${fields.name}`,
+    text: text + message,
+    html,
+  };
+}

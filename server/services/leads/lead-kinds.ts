@@ -1,0 +1,206 @@
+import type { z } from 'zod';
+import {
+  ADVISORY_AREA_OPTIONS,
+  AdvisoryLeadSchema,
+  CAR_BRAND_OPTIONS,
+  CAR_CONDITION_OPTIONS,
+  CLIENT_TYPE_OPTIONS,
+  ContactLeadSchema,
+  FINANCIAL_SITUATION_OPTIONS,
+  FINANCING_TYPE_OPTIONS,
+  FinancingLeadSchema,
+  INCOME_OPTIONS,
+  INSURANCE_TYPE_OPTIONS,
+  InsuranceLeadSchema,
+  SellLeadSchema,
+  SUBJECT_OPTIONS,
+  TERM_OPTIONS,
+  VehicleLeadSchema,
+} from '../../../contracts/leads.ts';
+import type { LEAD_KINDS } from '../../../db/schema.ts';
+
+export type LeadKind = (typeof LEAD_KINDS)[number];
+
+/** The columns every lead has; the kind-specific fields go to `details`. */
+export interface LeadFields {
+  name: string;
+  email: string;
+  phone: string | null;
+  message: string | null;
+  vehicleId: number | null;
+  details: Record<string, string | number | null>;
+}
+
+export interface LeadKindDef<S extends z.ZodType = z.ZodType> {
+  kind: LeadKind;
+  path: string;
+  schema: S;
+  /** How staff see this kind, e.g. in the e-mail subject. */
+  label: string;
+  /** Hours within which the dealership promises first contact. */
+  promiseHours: number;
+  /** The Spanish sentence of the 201 answer. */
+  accepted: string;
+  /** The field of the payload that names a vehicle of the stock, when any. */
+  vehicleField?: string;
+  toFields(data: z.infer<S>): LeadFields;
+}
+
+const define = <S extends z.ZodType>(def: LeadKindDef<S>) => def as unknown as LeadKindDef;
+
+export const LEAD_KIND_DEFS: LeadKindDef[] = [
+  define({
+    kind: 'contacto',
+    path: '/api/contacto-contacto/',
+    schema: ContactLeadSchema,
+    label: 'Mensaje de contacto',
+    promiseHours: 24,
+    accepted: 'Recibimos tu mensaje. Te contactaremos dentro de 24 horas.',
+    toFields: (d) => ({
+      name: d.name,
+      email: d.email,
+      phone: d.phone,
+      message: d.message,
+      vehicleId: null,
+      details: { subject: d.subject },
+    }),
+  }),
+  define({
+    kind: 'vehiculo',
+    path: '/api/contact/',
+    schema: VehicleLeadSchema,
+    label: 'Consulta por un vehículo',
+    promiseHours: 24,
+    accepted: 'Recibimos tu consulta por el vehículo. Te contactaremos dentro de 24 horas.',
+    vehicleField: 'vehiculo',
+    toFields: (d) => ({
+      name: d.nombre,
+      email: d.correo,
+      phone: d.telefono ?? null,
+      message: d.mensaje,
+      vehicleId: d.vehiculo ?? null,
+      details: {},
+    }),
+  }),
+  define({
+    kind: 'financiamiento',
+    path: '/api/contact-form/',
+    schema: FinancingLeadSchema,
+    label: 'Solicitud de financiamiento',
+    promiseHours: 24,
+    accepted: 'Recibimos tu solicitud de financiamiento. Un asesor te contactará dentro de 24 horas.',
+    vehicleField: 'vehiculo_id',
+    toFields: (d) => ({
+      name: d.nombre,
+      email: d.correo,
+      phone: d.telefono,
+      message: d.comentarios ?? null,
+      vehicleId: d.vehiculo_id ?? null,
+      details: {
+        financiamiento: d.financiamiento,
+        vehiculo: d.vehiculo,
+        pie: d.pie ?? null,
+        plazo: d.plazo,
+        ingresos: d.ingresos,
+      },
+    }),
+  }),
+  define({
+    kind: 'seguro',
+    path: '/api/seguros/',
+    schema: InsuranceLeadSchema,
+    label: 'Cotización de seguro',
+    promiseHours: 24,
+    accepted: 'Recibimos tu solicitud de cotización. Te contactaremos dentro de 24 horas.',
+    toFields: (d) => ({
+      name: d.name,
+      email: d.email,
+      phone: d.phone,
+      message: d.comments,
+      vehicleId: null,
+      details: {
+        vehicle_brand: d.vehicle_brand,
+        vehicle_year: d.vehicle_year,
+        vehicle_model: d.vehicle_model,
+        insurance_type: d.insurance_type,
+      },
+    }),
+  }),
+  define({
+    kind: 'vendeauto',
+    path: '/api/vendeauto/',
+    schema: SellLeadSchema,
+    label: 'Tasación "Compramos tu auto"',
+    promiseHours: 48,
+    accepted: 'Recibimos los datos de tu auto. Te contactaremos con una oferta dentro de 48 horas.',
+    toFields: (d) => ({
+      name: d.name,
+      email: d.email,
+      phone: d.phone,
+      message: d.comments ?? null,
+      vehicleId: null,
+      details: {
+        vehicle_brand: d.vehicle_brand,
+        vehicle_year: d.vehicle_year,
+        vehicle_model: d.vehicle_model,
+        vehicle_km: d.vehicle_km,
+        vehicle_color: d.vehicle_color,
+        vehicle_condition: d.vehicle_condition,
+      },
+    }),
+  }),
+  define({
+    kind: 'asesoria',
+    path: '/api/asesoria/',
+    schema: AdvisoryLeadSchema,
+    label: 'Solicitud de asesoría comercial',
+    promiseHours: 24,
+    accepted: 'Recibimos tu solicitud de asesoría. Te contactaremos dentro de 24 horas.',
+    toFields: (d) => ({
+      name: d.nombre,
+      email: d.correo,
+      phone: d.telefono,
+      message: d.comentarios,
+      vehicleId: null,
+      details: {
+        area_asesoria: d.area_asesoria,
+        tipo_cliente: d.tipo_cliente,
+        fecha_preferida: d.fecha_preferida,
+        situacion_financiera: d.situacion_financiera ?? null,
+      },
+    }),
+  }),
+];
+
+export const LEAD_KIND_BY_KIND = new Map(LEAD_KIND_DEFS.map((d) => [d.kind, d]));
+
+/** Spanish labels of the detail fields and of their enumerated values, for e-mails and the back office. */
+export const DETAIL_LABELS: Record<
+  string,
+  { label: string; options?: readonly { value: string; label: string }[] }
+> = {
+  subject: { label: 'Asunto', options: SUBJECT_OPTIONS },
+  financiamiento: { label: 'Tipo de financiamiento', options: FINANCING_TYPE_OPTIONS },
+  vehiculo: { label: 'Valor aproximado del vehículo' },
+  pie: { label: 'Pie' },
+  plazo: { label: 'Plazo', options: TERM_OPTIONS },
+  ingresos: { label: 'Tipo de ingresos', options: INCOME_OPTIONS },
+  vehicle_brand: { label: 'Marca', options: CAR_BRAND_OPTIONS },
+  vehicle_year: { label: 'Año' },
+  vehicle_model: { label: 'Modelo' },
+  vehicle_km: { label: 'Kilometraje' },
+  vehicle_color: { label: 'Color' },
+  vehicle_condition: { label: 'Estado', options: CAR_CONDITION_OPTIONS },
+  insurance_type: { label: 'Tipo de seguro', options: INSURANCE_TYPE_OPTIONS },
+  area_asesoria: { label: 'Área de asesoría', options: ADVISORY_AREA_OPTIONS },
+  tipo_cliente: { label: 'Tipo de cliente', options: CLIENT_TYPE_OPTIONS },
+  fecha_preferida: { label: 'Fecha preferida' },
+  situacion_financiera: { label: 'Situación financiera', options: FINANCIAL_SITUATION_OPTIONS },
+};
+
+export function describeDetail(key: string, value: string | number | null): { label: string; value: string } {
+  const def = DETAIL_LABELS[key];
+  const text = value === null ? '—' : String(value);
+  const option = def?.options?.find((o) => o.value === text);
+  return { label: def?.label ?? key, value: option?.label ?? text };
+}
