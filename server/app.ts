@@ -32,7 +32,7 @@ export interface BuildAppOptions {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    ignoreTrailingSlash: true,
+    routerOptions: { ignoreTrailingSlash: true },
     // Trust exactly as many proxy hops as configured, so X-Forwarded-For cannot be forged past them.
     trustProxy: (_address: string, hop: number) => hop < options.config.trustProxy,
     bodyLimit: 1024 * 1024,

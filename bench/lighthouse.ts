@@ -1,0 +1,127 @@
+// Lighthouse (mobile preset, Debian Chromium) on the home page, the listing and a vehicle page: median of 5 runs.
+//   npm run build && npx tsx bench/lighthouse.ts            (BENCH_URL=http://host:port to use a running server)
+// Starts the built server on a fresh data directory and waits until the demo photos are rendered.
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Result } from 'lighthouse';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const port = 3395;
+let base = process.env.BENCH_URL;
+let server: ReturnType<typeof spawn> | null = null;
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (await check().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+if (!base) {
+  base = `http://127.0.0.1:${port}`;
+  server = spawn(process.execPath, ['scripts/start.mjs'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'automotora-lh-')),
+      NODE_ENV: 'production',
+    },
+    stdio: 'ignore',
+    detached: true,
+  });
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+try {
+  await waitFor(async () => (await fetch(`${base}/healthz`)).ok, 120_000, 'the server');
+  await waitFor(
+    async () => {
+      const list = (await (await fetch(`${base}/api/vehiculos-resumen/`)).json()) as Array<{
+        imagen: string | null;
+      }>;
+      return list.length > 0 && list.every((v) => v.imagen);
+    },
+    600_000,
+    'the demo photos',
+  );
+  const [first] = (await (await fetch(`${base}/api/vehiculos/?destacado=true`)).json()) as Array<{
+    id: number;
+  }>;
+  const pages = ['/', '/vehicles', `/vehicles/${first?.id ?? 1}`];
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    const origin = new URL(base).origin;
+    console.info(`Lighthouse ${RUNS} runs per page, mobile preset, median\n`);
+    console.info('page                 perf  a11y  best   seo  LCP ms   CLS    JS kB gz  foreign requests');
+    for (const page of pages) {
+      const runs: Result[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const result = await lighthouse(`${base}${page}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+        });
+        if (!result) throw new Error('lighthouse returned nothing');
+        runs.push(result.lhr);
+      }
+      const score = (key: string) =>
+        median(runs.map((r) => Math.round((r.categories[key]?.score ?? 0) * 100)));
+      const audit = (key: string) =>
+        median(runs.map((r) => Number(r.audits[key]?.numericValue ?? Number.NaN)));
+      const js = median(
+        runs.map((r) => {
+          const items =
+            (
+              r.audits['network-requests']?.details as {
+                items?: Array<{ resourceType?: string; transferSize?: number }>;
+              }
+            )?.items ?? [];
+          return (
+            items
+              .filter((i) => i.resourceType === 'Script')
+              .reduce((sum, i) => sum + (i.transferSize ?? 0), 0) / 1024
+          );
+        }),
+      );
+      const foreign = new Set(
+        runs.flatMap((r) =>
+          ((r.audits['network-requests']?.details as { items?: Array<{ url: string }> })?.items ?? [])
+            .map((i) => i.url)
+            .filter((u) => u.startsWith('http') && new URL(u).origin !== origin),
+        ),
+      );
+      console.info(
+        `${page.padEnd(20)} ${String(score('performance')).padStart(4)}  ${String(score('accessibility')).padStart(4)}  ${String(score('best-practices')).padStart(4)}  ${String(score('seo')).padStart(4)}  ${audit('largest-contentful-paint').toFixed(0).padStart(6)}  ${audit('cumulative-layout-shift').toFixed(3)}  ${js.toFixed(1).padStart(8)}  ${foreign.size}`,
+      );
+    }
+    console.info(
+      '\nBudgets: performance ≥ 98, the rest 100; LCP ≤ 1500 ms; CLS ≤ 0.02; JS ≤ 90 kB gzip; 0 foreign requests.',
+    );
+  } finally {
+    chrome.kill();
+  }
+} finally {
+  if (server?.pid) process.kill(-server.pid, 'SIGTERM');
+}
