@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
@@ -49,7 +50,9 @@ export async function registerReactRouter(app: FastifyInstance, options: ReactRo
     pages.removeAllContentTypeParsers();
     pages.addContentTypeParser('*', (_request, _payload, done) => done(null));
     pages.all('/*', async (request, reply) => {
-      const response = await handle(toFetchRequest(request, reply), { services: app.services });
+      // Vite's dev client injects inline scripts, so the nonce-based policy is for built pages only.
+      const cspNonce = options.mode === 'production' ? randomBytes(16).toString('base64') : undefined;
+      const response = await handle(toFetchRequest(request, reply), { services: app.services, cspNonce });
       return sendFetchResponse(reply, response);
     });
   });

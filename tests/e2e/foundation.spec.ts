@@ -67,3 +67,24 @@ test('The page hydrates and client navigation opens a vehicle', async ({ page })
   await expect(page).toHaveURL(new RegExp(`${href}$`));
   await expect(page.getByRole('link', { name: 'Volver a vehículos' })).toBeVisible();
 });
+
+test('Pages carry a nonce-based Content-Security-Policy and hydrate without a violation', async ({
+  page,
+}) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  const response = await page.goto('/');
+  const policy = response?.headers()['content-security-policy'] ?? '';
+  expect(policy).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{20,}'/);
+  expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
+  expect(policy).toContain("frame-ancestors 'none'");
+  await page.waitForFunction(
+    () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules,
+  );
+  await page.getByRole('link', { name: 'Ver Todos los Vehículos' }).click();
+  await expect(page).toHaveURL(/\/vehicles$/);
+  expect(problems).toEqual([]);
+});

@@ -1,0 +1,78 @@
+import { PassThrough } from 'node:stream';
+import { createReadableStreamFromReadable } from '@react-router/node';
+import { isbot } from 'isbot';
+import { renderToPipeableStream } from 'react-dom/server';
+import { type AppLoadContext, type EntryContext, ServerRouter } from 'react-router';
+import { NonceContext } from './lib/nonce';
+
+export const streamTimeout = 5_000;
+
+/**
+ * The policy every page is served with: scripts only from this origin or carrying this render's nonce, no
+ * plugins, no framing; the one third-party frame is the dealership's map, loaded only on request.
+ */
+function contentSecurityPolicy(nonce: string, mapOrigin: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    `frame-src ${mapOrigin}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+export default function handleRequest(
+  request: Request,
+  status: number,
+  headers: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const nonce = loadContext.cspNonce;
+  headers.set('Content-Type', 'text/html; charset=utf-8');
+  if (nonce) {
+    const mapOrigin = new URL(loadContext.services.config.dealership.mapEmbedUrl).origin;
+    headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, mapOrigin));
+  }
+  if (request.method === 'HEAD') return new Response(null, { status, headers });
+
+  // Crawlers get the whole document at once; people get the shell as soon as it is ready.
+  const userAgent = request.headers.get('user-agent');
+  const waitForAll = (userAgent !== null && isbot(userAgent)) || routerContext.isSpaMode;
+
+  return new Promise<Response>((resolve, reject) => {
+    let statusCode = status;
+    let timer: NodeJS.Timeout | undefined;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext.Provider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext.Provider>,
+      {
+        nonce,
+        [waitForAll ? 'onAllReady' : 'onShellReady']() {
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timer);
+              callback();
+            },
+          });
+          pipe(body);
+          resolve(new Response(createReadableStreamFromReadable(body), { status: statusCode, headers }));
+        },
+        onShellError: reject,
+        onError(error: unknown) {
+          statusCode = 500;
+          console.error(error);
+        },
+      },
+    );
+    // Give deferred data its time, then flush whatever rejected.
+    timer = setTimeout(abort, streamTimeout + 1_000);
+  });
+}
