@@ -6,6 +6,8 @@ import { registerApiErrors } from './plugins/api-errors.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerReactRouter } from './plugins/react-router.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerStaffAuth } from './plugins/staff-auth.ts';
+import { sessionRoutes } from './routes/admin/session.ts';
 import { catalogueRoutes } from './routes/api/catalogue.ts';
 import { leadRoutes } from './routes/api/leads.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -50,6 +52,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerCsrf(app);
   await app.register(catalogueRoutes);
   await app.register(leadRoutes);
+  registerStaffAuth(app);
+  await app.register(sessionRoutes);
   app.addHook('onClose', () => app.services.outbox.stop());
   await app.register(mediaRoutes);
 

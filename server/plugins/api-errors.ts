@@ -68,7 +68,7 @@ export function registerApiErrors(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((_request, reply) => sendApiError(reply, 404, 'Recurso no encontrado.'));
-  for (const prefix of ['/api/*', '/media/*']) {
+  for (const prefix of ['/api/*', '/media/*', '/admin/api/*']) {
     app.all(prefix, async (_request, reply) => sendApiError(reply, 404, 'Recurso no encontrado.'));
   }
 }

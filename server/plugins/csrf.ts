@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendApiError } from '../http/api-error.ts';
+import { readCookie, serializeCookie } from '../http/cookies.ts';
 import {
   CSRF_COOKIE,
   CSRF_HEADER,
@@ -10,16 +11,8 @@ import {
 } from '../services/security/csrf.ts';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-function readCookie(request: FastifyRequest, name: string): string | undefined {
-  const header = request.headers.cookie;
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return rest.join('=');
-  }
-  return undefined;
-}
+/** The public API and the back office API: every mutation there needs the token. */
+const PROTECTED = ['/api/', '/admin/api/'];
 
 /** The origins this site answers as: its PUBLIC_URL and the host the request was addressed to. */
 function isSameOrigin(request: FastifyRequest, publicUrl: string): boolean {
@@ -34,7 +27,7 @@ function isSameOrigin(request: FastifyRequest, publicUrl: string): boolean {
 
 /**
  * `GET /api/get-csrf-token/` hands out a masked token and sets the `csrftoken` cookie; every unsafe request
- * under /api/ must carry the token in X-CSRFToken, the cookie, and come from this site's own origin.
+ * under /api/ or /admin/api/ must carry the token in X-CSRFToken, the cookie, and come from this site's own origin.
  */
 export function registerCsrf(app: FastifyInstance): void {
   const { publicUrl } = app.services.config;
@@ -43,16 +36,14 @@ export function registerCsrf(app: FastifyInstance): void {
   app.get('/api/get-csrf-token/', async (request, reply) => {
     const existing = readCookie(request, CSRF_COOKIE);
     const secret = isCsrfSecret(existing) ? existing : newCsrfSecret();
-    const cookie = [`${CSRF_COOKIE}=${secret}`, 'Path=/', 'Max-Age=31449600', 'SameSite=Lax', 'HttpOnly'];
-    if (secure) cookie.push('Secure');
     return reply
-      .header('Set-Cookie', cookie.join('; '))
+      .header('Set-Cookie', serializeCookie(CSRF_COOKIE, secret, { maxAgeSeconds: 31_449_600, secure }))
       .header('Cache-Control', 'no-store')
       .send({ csrfToken: maskCsrfSecret(secret) });
   });
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!UNSAFE.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (!UNSAFE.has(request.method) || !PROTECTED.some((prefix) => request.url.startsWith(prefix))) return;
     if (!isSameOrigin(request, publicUrl)) {
       return sendApiError(reply, 403, 'Solicitud rechazada: el origen no está permitido.');
     }

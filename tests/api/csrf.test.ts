@@ -27,7 +27,7 @@ describe('GET /api/get-csrf-token/', () => {
     expect(csrfToken).toMatch(/^[a-zA-Z0-9]{64}$/);
     const cookie = String(response.headers['set-cookie']);
     expect(cookie).toMatch(
-      /^csrftoken=[a-zA-Z0-9]{32}; Path=\/; Max-Age=\d+; SameSite=Lax; HttpOnly; Secure$/,
+      /^csrftoken=[a-zA-Z0-9]{32}; Path=\/; SameSite=Lax; Max-Age=\d+; HttpOnly; Secure$/,
     );
   });
 

@@ -1,0 +1,34 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendApiError } from '../http/api-error.ts';
+import { readCookie } from '../http/cookies.ts';
+import {
+  readSession,
+  type SessionUser,
+  type StaffRole,
+  sessionCookieName,
+} from '../services/auth/sessions.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    staff: SessionUser | null;
+  }
+  interface FastifyInstance {
+    /** preHandler for back office API routes: a signed-in staff member, optionally of one role. */
+    requireStaff(role?: StaffRole): (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  }
+}
+
+/** Reads the staff session of back office requests and offers the role guard. */
+export function registerStaffAuth(app: FastifyInstance): void {
+  const { config, db } = app.services;
+  const cookieName = sessionCookieName(config.publicUrl.startsWith('https://'));
+
+  app.decorateRequest('staff', null);
+  app.decorate('requireStaff', (role?: StaffRole) => async (request: FastifyRequest, reply: FastifyReply) => {
+    request.staff = await readSession(db, readCookie(request, cookieName));
+    if (!request.staff) return sendApiError(reply, 401, 'Inicia sesión para continuar.');
+    if (role && request.staff.role !== role)
+      return sendApiError(reply, 403, 'No tienes permiso para esta acción.');
+    return undefined;
+  });
+}

@@ -1,0 +1,51 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/client.ts';
+import { staffUsers } from '../../db/schema.ts';
+import { verifyPassword } from '../../server/services/auth/password.ts';
+
+const run = promisify(execFile);
+const tsx = path.resolve('node_modules/.bin/tsx');
+
+function adminCreate(dataDir: string, args: string[]) {
+  return run(tsx, ['scripts/admin-create.ts', ...args], {
+    env: { ...process.env, DATA_DIR: dataDir, SESSION_SECRET: 's'.repeat(40), DATABASE_URL: '' },
+  });
+}
+
+describe('npm run admin:create', () => {
+  it('creates the first admin from flags, with an argon2id hash, and refuses the same e-mail twice', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'automotora-admin-'));
+    const args = ['--email', 'Jefa@Automotora.cl', '--name', 'Jefa', '--password', 'clave-segura-2026'];
+    const { stdout } = await adminCreate(dataDir, args);
+    expect(stdout).toContain('Cuenta creada: jefa@automotora.cl (admin)');
+    await expect(adminCreate(dataDir, args)).rejects.toMatchObject({
+      stderr: expect.stringContaining('Ya existe una cuenta con el correo jefa@automotora.cl.'),
+    });
+
+    const database = await openDatabase({ dataDir });
+    try {
+      const [user] = await database.db
+        .select()
+        .from(staffUsers)
+        .where(eq(staffUsers.email, 'jefa@automotora.cl'));
+      expect(user?.role).toBe('admin');
+      expect(user?.passwordHash).toMatch(/^\$argon2id\$/);
+      expect(await verifyPassword('clave-segura-2026', user?.passwordHash ?? '')).toBe(true);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('refuses a short password with a Spanish message and creates nothing', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'automotora-admin-'));
+    await expect(adminCreate(dataDir, ['--email', 'a@b.cl', '--password', 'corta'])).rejects.toMatchObject({
+      stderr: expect.stringContaining('password: La contraseña debe tener al menos 10 caracteres.'),
+    });
+  });
+});
