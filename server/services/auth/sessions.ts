@@ -64,7 +64,7 @@ export async function readSession(db: Db, token: string | undefined): Promise<Se
     .from(sessions)
     .innerJoin(staffUsers, eq(staffUsers.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, hash), gt(sessions.expiresAt, new Date(now))));
-  if (!row || !row.active || now - row.createdAt.getTime() > ABSOLUTE_TIMEOUT_MS) return null;
+  if (!row?.active || now - row.createdAt.getTime() > ABSOLUTE_TIMEOUT_MS) return null;
   if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db
       .update(sessions)
