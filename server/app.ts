@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.ts';
@@ -43,6 +44,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     connectionTimeout: 60_000,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    // Every log line and every error answer carries this id; a client cannot choose it.
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
   });
   app.decorate('services', createServices(options.config, options.database));
 

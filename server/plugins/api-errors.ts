@@ -54,17 +54,19 @@ export function registerApiErrors(app: FastifyInstance): void {
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
     if (status < 500)
       return sendApiError(reply, status, CLIENT_MESSAGES[status] ?? 'No se pudo procesar la solicitud.');
+    // Server-side failures tell the request id, so a person can match a complaint with the log line.
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
-      reply.header('Retry-After', '5');
-      return sendApiError(
-        reply,
-        503,
-        'El servicio no está disponible en este momento. Inténtalo nuevamente en unos segundos.',
-      );
+      return reply.code(503).header('Retry-After', '5').send({
+        error: 'El servicio no está disponible en este momento. Inténtalo nuevamente en unos segundos.',
+        requestId: request.id,
+      });
     }
     request.log.error({ err: error }, 'request failed');
-    return sendApiError(reply, 500, 'Ocurrió un error interno. Inténtalo nuevamente en unos minutos.');
+    return reply.code(500).send({
+      error: 'Ocurrió un error interno. Inténtalo nuevamente en unos minutos.',
+      requestId: request.id,
+    });
   });
 
   app.setNotFoundHandler((_request, reply) => sendApiError(reply, 404, 'Recurso no encontrado.'));

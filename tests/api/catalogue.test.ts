@@ -191,3 +191,10 @@ describe('GET /healthz', () => {
     expect(response.json()).toEqual({ status: 'ok', database: 'ok' });
   });
 });
+
+describe('request ids', () => {
+  it('answers every request with a server-chosen X-Request-Id', async () => {
+    const response = await get('/api/marcas/', { 'x-request-id': 'elegido-por-el-cliente' });
+    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
