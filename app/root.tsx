@@ -11,9 +11,14 @@ import type { Route } from './+types/root';
 import './app.css';
 import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
 import type { Dealership } from '../contracts/dealership';
+import { ErrorPage } from './components/layout/error-page';
+import { HashScroll } from './components/layout/hash-scroll';
+import { HydrationMarker } from './components/layout/hydration-marker';
+import { SkipLink } from './components/layout/skip-link';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
 import { WhatsAppButton } from './components/whatsapp-button';
+import { useNonce } from './lib/nonce';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'preload', href: interLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
@@ -23,6 +28,16 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ context }: Route.LoaderArgs) {
   const { config } = context.services;
   return { dealership: config.dealership, publicUrl: config.publicUrl };
+}
+
+/** Only reached when a route fails and the root boundary renders (child routes set their own tags). */
+export function meta({ error }: Route.MetaArgs) {
+  if (!error) return [];
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return [
+    { title: notFound ? 'Página no encontrada' : 'Algo salió mal' },
+    { name: 'robots', content: 'noindex' },
+  ];
 }
 
 export interface RootData {
@@ -39,6 +54,8 @@ export function useRootData(): RootData {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
+  // Inline scripts of React Router must carry the Content-Security-Policy nonce of this response.
+  const nonce = useNonce();
   return (
     <html lang="es-CL">
       <head>
@@ -49,14 +66,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-dvh flex-col">
+        <SkipLink />
         {data ? <SiteHeader dealership={data.dealership} /> : null}
-        <main id="contenido" className="flex-1">
+        <main id="contenido" tabIndex={-1} className="flex-1 focus:outline-none">
           {children}
         </main>
         {data ? <SiteFooter dealership={data.dealership} /> : null}
         {data ? <WhatsAppButton whatsapp={data.dealership.whatsapp} /> : null}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <HashScroll />
+        <HydrationMarker />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -67,20 +87,5 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <section className="mx-auto max-w-3xl px-4 py-24 text-center">
-      <h1 className="font-bold text-3xl text-slate-900">
-        {notFound ? 'Página no encontrada' : 'Algo salió mal'}
-      </h1>
-      <p className="mt-4 text-slate-600">
-        {notFound
-          ? 'La página que buscas no existe o fue movida.'
-          : 'No pudimos mostrar esta página. Inténtalo nuevamente en unos minutos.'}
-      </p>
-      <a href="/" className="mt-8 inline-block rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white">
-        Volver al inicio
-      </a>
-    </section>
-  );
+  return <ErrorPage notFound={isRouteErrorResponse(error) && error.status === 404} />;
 }

@@ -1,10 +1,17 @@
 import { Link } from 'react-router';
 
+/** The dealership's mark and name, linking home. `inverted` is for dark backgrounds (footer). */
 export function Logo({ name, inverted = false }: { name: string; inverted?: boolean }) {
   return (
-    <Link to="/" className="flex items-center gap-2.5" aria-label={`${name}, ir al inicio`}>
+    <Link
+      to="/"
+      className="flex shrink-0 items-center gap-2.5 rounded-lg"
+      aria-label={`${name}, ir al inicio`}
+    >
       <img src="/favicon.svg" alt="" width={40} height={40} className="size-10" />
-      <span className={`font-bold text-lg leading-tight ${inverted ? 'text-white' : 'text-brand-800'}`}>
+      <span
+        className={`max-w-[11rem] font-bold text-lg leading-tight tracking-tight ${inverted ? 'text-white' : 'text-brand-800'}`}
+      >
         {name}
       </span>
     </Link>

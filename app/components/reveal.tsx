@@ -16,7 +16,7 @@ interface Props {
  */
 export function Reveal({ children, delay = 0, className = '', as: Tag = 'div', id }: Props) {
   const ref = useRef<HTMLElement>(null);
-  const [state, setState] = useState<'static' | 'waiting' | 'shown'>('static');
+  const [state, setState] = useState<'static' | 'waiting' | 'shown' | 'focused'>('static');
 
   useEffect(() => {
     const element = ref.current;
@@ -40,13 +40,15 @@ export function Reveal({ children, delay = 0, className = '', as: Tag = 'div', i
   const motion =
     state === 'static'
       ? ''
-      : `transition duration-700 ease-out ${state === 'shown' ? 'translate-y-0 opacity-100' : 'translate-y-6 opacity-0'}`;
+      : `transition duration-700 ease-out ${state === 'waiting' ? 'translate-y-6 opacity-0' : 'translate-y-0 opacity-100'}`;
   return (
     <Tag
       ref={ref as never}
       id={id}
       className={`${motion} ${className}`.trim()}
-      style={state === 'static' ? undefined : { transitionDelay: `${delay}ms` }}
+      style={state === 'waiting' || state === 'shown' ? { transitionDelay: `${delay}ms` } : undefined}
+      // Someone tabbing into content that has not faded in yet must see it at once.
+      onFocusCapture={state === 'waiting' ? () => setState('focused') : undefined}
     >
       {children}
     </Tag>

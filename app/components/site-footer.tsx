@@ -1,47 +1,135 @@
+import { ArrowRight, Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
+import { LEGAL_LINKS, type NavLinkItem, QUICK_LINKS, VEHICLE_LINKS } from '~/lib/navigation';
 import type { Dealership } from '../../contracts/dealership';
+import { IsoBadge } from './layout/iso-badge';
+import { SocialLinks } from './layout/social-links';
 import { Logo } from './logo';
 
+const linkClass = 'rounded text-brand-100 transition hover:text-white hover:underline';
+
+function LinkList({ title, links }: { title: string; links: readonly NavLinkItem[] }) {
+  return (
+    <nav aria-label={title}>
+      <h2 className="font-semibold text-white">{title}</h2>
+      <ul className="mt-4 space-y-3">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className={linkClass}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** Every footer item of SPEC §2, with terms and privacy leading to real pages (PRODUCT.md). */
 export function SiteFooter({ dealership }: { dealership: Dealership }) {
   return (
-    <footer className="mt-16 bg-slate-900 text-slate-300">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 md:grid-cols-3">
-        <div className="space-y-4">
-          <Logo name={dealership.name} inverted />
-          <p className="text-sm leading-relaxed">{dealership.about}</p>
+    <footer className="bg-brand-900 text-brand-100 text-sm">
+      <div className="border-white/10 border-b">
+        <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-8 sm:flex-row sm:items-center sm:justify-between">
+          <p className="font-semibold text-lg text-white">
+            ¿Tienes preguntas? Te respondemos en menos de 24 horas.
+          </p>
+          <Link
+            to="/contact"
+            className="inline-flex h-12 items-center justify-center gap-2 rounded-lg bg-accent-400 px-6 font-semibold text-slate-900 transition hover:bg-accent-300"
+          >
+            Contáctanos Ahora
+            <ArrowRight aria-hidden className="size-4" />
+          </Link>
         </div>
-        <nav aria-label="Enlaces rápidos">
-          <h2 className="font-semibold text-white">Enlaces rápidos</h2>
-          <ul className="mt-3 space-y-2 text-sm">
-            <li>
-              <Link to="/" className="hover:text-white">
-                Inicio
-              </Link>
-            </li>
-            <li>
-              <Link to="/vehicles" className="hover:text-white">
-                Nuestro Stock
-              </Link>
-            </li>
-            <li>
-              <Link to="/contact" className="hover:text-white">
-                Contacto
-              </Link>
-            </li>
-          </ul>
-        </nav>
-        <div className="text-sm">
-          <h2 className="font-semibold text-white">Contacto</h2>
-          <ul className="mt-3 space-y-2">
-            {dealership.addresses.map((a) => (
-              <li key={a.label}>{`${a.label}: ${a.street}, ${a.commune}`}</li>
+      </div>
+      <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-8 gap-y-10 px-4 py-12 lg:grid-cols-[1.4fr_1fr_1fr_1.4fr]">
+        <div className="col-span-2 space-y-6 lg:col-span-1">
+          <Logo name={dealership.name} inverted />
+          <p className="leading-relaxed">{dealership.about}</p>
+          <SocialLinks
+            social={dealership.social}
+            dealershipName={dealership.name}
+            linkClassName="size-10 bg-white/10 text-white hover:bg-white/20"
+            iconClassName="size-5"
+          />
+          <IsoBadge />
+        </div>
+        <LinkList title="Enlaces rápidos" links={QUICK_LINKS} />
+        <LinkList title="Vehículos" links={VEHICLE_LINKS} />
+        <ContactBlock dealership={dealership} />
+      </div>
+      <div className="border-white/10 border-t">
+        <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 pt-6 pb-24 text-brand-200 sm:pb-6 lg:flex-row lg:items-center lg:justify-between">
+          <p>
+            © {new Date().getFullYear()} {dealership.legalName}. Todos los derechos reservados.
+          </p>
+          <ul className="flex flex-wrap gap-x-6 gap-y-2">
+            {[...LEGAL_LINKS, { label: 'Mapa del sitio', to: '/sitemap' }].map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className={linkClass}>
+                  {link.label}
+                </Link>
+              </li>
             ))}
+            <li>
+              Desarrollado por{' '}
+              <a
+                href={dealership.developerCredit.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={`${linkClass} underline`}
+              >
+                {dealership.developerCredit.name}
+              </a>
+            </li>
           </ul>
         </div>
       </div>
-      <p className="border-slate-800 border-t py-6 text-center text-slate-400 text-sm">
-        © {new Date().getFullYear()} {dealership.legalName}. Todos los derechos reservados.
-      </p>
     </footer>
+  );
+}
+
+function ContactBlock({ dealership }: { dealership: Dealership }) {
+  return (
+    <div className="col-span-2 lg:col-span-1">
+      <h2 className="font-semibold text-white">Contacto</h2>
+      <ul className="mt-4 space-y-4">
+        {dealership.phones.map((phone) => (
+          <li key={phone.e164} className="flex gap-3">
+            <Phone aria-hidden className="mt-0.5 size-4 shrink-0 text-accent-400" />
+            <span>
+              <span className="block text-brand-200">{phone.label}</span>
+              <a href={`tel:${phone.e164}`} className={linkClass}>
+                {phone.display}
+              </a>
+            </span>
+          </li>
+        ))}
+        {dealership.addresses.map((address) => (
+          <li key={address.label} className="flex gap-3">
+            <MapPin aria-hidden className="mt-0.5 size-4 shrink-0 text-accent-400" />
+            <span>
+              <span className="block text-brand-200">{address.label}</span>
+              {address.street}, {address.commune}, {address.city}
+            </span>
+          </li>
+        ))}
+        <li className="flex gap-3">
+          <Mail aria-hidden className="mt-0.5 size-4 shrink-0 text-accent-400" />
+          <a href={`mailto:${dealership.email}`} className={`${linkClass} break-all`}>
+            {dealership.email}
+          </a>
+        </li>
+        <li className="flex gap-3">
+          <Clock aria-hidden className="mt-0.5 size-4 shrink-0 text-accent-400" />
+          <span>
+            {dealership.hours.weekdays}
+            <br />
+            {dealership.hours.saturday}
+          </span>
+        </li>
+      </ul>
+    </div>
   );
 }

@@ -1,17 +1,21 @@
 import { MessageCircle } from 'lucide-react';
 import { whatsappLink } from '~/lib/navigation';
 
-/** Fixed at the bottom right of every page. */
+/** Fixed at the bottom right of every page (SPEC §2). */
 export function WhatsAppButton({ whatsapp }: { whatsapp: string }) {
   return (
-    <a
-      href={whatsappLink(whatsapp, 'Hola, quisiera más información.')}
-      target="_blank"
-      rel="noopener noreferrer"
-      aria-label="Escríbenos por WhatsApp"
-      className="fixed right-4 bottom-4 z-50 flex size-14 items-center justify-center rounded-full bg-[#1f7a3d] text-white shadow-lg transition hover:scale-105"
-    >
-      <MessageCircle aria-hidden className="size-7" />
-    </a>
+    // A landmark of its own: it floats over every page, outside header, main and footer.
+    <aside aria-label="WhatsApp">
+      <a
+        href={whatsappLink(whatsapp, 'Hola, quisiera más información.')}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label="Escríbenos por WhatsApp (se abre en una pestaña nueva)"
+        data-testid="whatsapp-float"
+        className="fixed right-4 bottom-4 z-30 flex size-14 items-center justify-center rounded-full bg-[#1f7a3d] text-white shadow-lg ring-4 ring-white/70 transition hover:scale-105 hover:bg-[#19662f] sm:right-6 sm:bottom-6"
+      >
+        <MessageCircle aria-hidden className="size-7" />
+      </a>
+    </aside>
   );
 }

@@ -1,4 +1,33 @@
-// Placeholder: this page is being built (issue 3).
-export default function Page() {
-  return <section className="mx-auto max-w-7xl px-4 py-16" />;
+import { ContactContent } from '~/components/contact/contact-content';
+import { DealerJsonLd } from '~/components/layout/dealer-json-ld';
+import { PageHero } from '~/components/layout/page-hero';
+import { pageMeta } from '~/lib/meta';
+import { type RootData, useRootData } from '~/root';
+import type { Route } from './+types/contact';
+
+export function meta({ matches }: Route.MetaArgs) {
+  const root = matches[0]?.loaderData as RootData | undefined;
+  const name = root?.dealership.name ?? '';
+  return pageMeta({
+    title: `Contacto | ${name}`,
+    description: `Escríbenos, llámanos o visítanos en ${name}. Teléfonos, direcciones, horario de atención y formulario de contacto.`,
+    path: '/contact',
+    publicUrl: root?.publicUrl ?? '',
+  });
+}
+
+export default function Contact() {
+  const { dealership, publicUrl } = useRootData();
+  return (
+    <>
+      <DealerJsonLd dealership={dealership} publicUrl={publicUrl} />
+      <PageHero eyebrow="Contacto" title="Contáctanos">
+        ¿Tienes preguntas sobre un vehículo, el financiamiento o la venta de tu auto? Te respondemos en menos
+        de 24 horas.
+      </PageHero>
+      <div className="mx-auto max-w-7xl px-4 py-12 sm:py-16">
+        <ContactContent dealership={dealership} level={2} />
+      </div>
+    </>
+  );
 }

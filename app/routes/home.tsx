@@ -1,20 +1,35 @@
-import { Link } from 'react-router';
-import { VehicleCard } from '~/components/vehicle-card';
+import { ContactContent } from '~/components/contact/contact-content';
+import { AboutSection } from '~/components/home/about-section';
+import { FeaturedVehicles } from '~/components/home/featured-vehicles';
+import type { HeroPhoto } from '~/components/home/hero-slide';
+import { HeroSlider } from '~/components/home/hero-slider';
+import { SectionHeading } from '~/components/home/section-heading';
+import { ServicesSection } from '~/components/home/services-section';
+import { DealerJsonLd } from '~/components/layout/dealer-json-ld';
 import { pageMeta } from '~/lib/meta';
 import { toCardView } from '~/lib/vehicle-view';
 import { toVehicleView } from '~/lib/vehicle-view.server';
+import { type RootData, useRootData } from '~/root';
 import type { Route } from './+types/home';
 
+const HERO_PHOTOS = 3;
+
 export async function loader({ context }: Route.LoaderArgs) {
-  const { catalogue, config } = context.services;
-  const { vehicles } = await catalogue.snapshot();
-  const featured = vehicles.filter((v) => v.featured).map((v) => toCardView(toVehicleView(v)));
-  return { featured, dealership: { name: config.dealership.name, tagline: config.dealership.tagline } };
+  const { vehicles } = await context.services.catalogue.snapshot();
+  const featured = vehicles.filter((v) => v.featured);
+  // The hero shows the first featured vehicles that have a photo; slides without one get a drawn backdrop.
+  const heroPhotos: HeroPhoto[] = featured
+    .filter((v) => v.images[0])
+    .slice(0, HERO_PHOTOS)
+    .flatMap((v) =>
+      v.images[0] ? [{ image: v.images[0], alt: `${v.brand.nombre} ${v.model} ${v.year}` }] : [],
+    );
+  return { featured: featured.map((v) => toCardView(toVehicleView(v))), heroPhotos };
 }
 
-export function meta({ data, matches }: Route.MetaArgs) {
-  const root = matches[0]?.loaderData as { publicUrl: string } | undefined;
-  const name = data?.dealership.name ?? '';
+export function meta({ matches }: Route.MetaArgs) {
+  const root = matches[0]?.loaderData as RootData | undefined;
+  const name = root?.dealership.name ?? '';
   return pageMeta({
     title: `${name} | Autos nuevos y usados en Santiago`,
     description: `${name}: vehículos nuevos y usados con financiamiento, seguros y compra de tu auto. Más de 50 vehículos disponibles.`,
@@ -24,48 +39,22 @@ export function meta({ data, matches }: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { featured, dealership } = loaderData;
+  const { dealership, publicUrl } = useRootData();
   return (
     <>
-      <section className="bg-gradient-to-br from-brand-800 to-brand-900 text-white">
-        <div className="mx-auto max-w-7xl px-4 py-20">
-          <h1 className="max-w-2xl font-bold text-4xl tracking-tight md:text-5xl">{dealership.name}</h1>
-          <p className="mt-4 max-w-xl text-brand-100 text-lg">{dealership.tagline}</p>
-          <div className="mt-8 flex flex-wrap gap-3">
-            <a href="#vehicles" className="rounded-lg bg-accent-400 px-5 py-3 font-semibold text-slate-900">
-              Ver Vehículos
-            </a>
-            <a
-              href="#contact"
-              className="rounded-lg bg-white/10 px-5 py-3 font-semibold ring-1 ring-white/40"
-            >
-              Contáctanos
-            </a>
+      <DealerJsonLd dealership={dealership} publicUrl={publicUrl} />
+      <HeroSlider photos={loaderData.heroPhotos} heading={`${dealership.name}: ${dealership.tagline}`} />
+      <FeaturedVehicles vehicles={loaderData.featured} />
+      <ServicesSection />
+      <AboutSection dealership={dealership} />
+      <section id="contact" aria-labelledby="contact-title" className="bg-slate-50 py-16 sm:py-24">
+        <div className="mx-auto max-w-7xl px-4">
+          <SectionHeading id="contact-title" eyebrow="Contacto" title="Contáctanos">
+            Escríbenos, llámanos o visítanos: te respondemos en menos de 24 horas.
+          </SectionHeading>
+          <div className="mt-12">
+            <ContactContent dealership={dealership} level={3} />
           </div>
-        </div>
-      </section>
-      <section id="vehicles" className="mx-auto max-w-7xl px-4 py-16" aria-labelledby="destacados">
-        <h2 id="destacados" className="font-bold text-3xl text-slate-900">
-          Vehículos Destacados
-        </h2>
-        <ul className="mt-8 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {featured.map((vehicle, index) => (
-            <li key={vehicle.id}>
-              <VehicleCard
-                vehicle={vehicle}
-                sizes="(min-width: 1280px) 296px, (min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
-                priority={index === 0}
-              />
-            </li>
-          ))}
-        </ul>
-        <div className="mt-10 text-center">
-          <Link
-            to="/vehicles"
-            className="rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
-          >
-            Ver Todos los Vehículos
-          </Link>
         </div>
       </section>
     </>

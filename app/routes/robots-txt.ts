@@ -1,4 +1,17 @@
-// Placeholder: built with the public website (issue 3).
-export function loader() {
-  return new Response('User-agent: *\nAllow: /\n', { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+import type { Route } from './+types/robots-txt';
+
+/** Everything public may be crawled; the back office and the API may not. */
+export function loader({ context }: Route.LoaderArgs) {
+  const body = [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /admin',
+    'Disallow: /api/',
+    '',
+    `Sitemap: ${context.services.config.publicUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
+  return new Response(body, {
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+  });
 }

@@ -1,0 +1,45 @@
+import { ArrowRight } from 'lucide-react';
+import { Link } from 'react-router';
+import { Reveal } from '~/components/reveal';
+import { VehicleCard } from '~/components/vehicle-card';
+import type { VehicleCardView } from '~/lib/vehicle-view';
+import { SectionHeading } from './section-heading';
+
+/** SPEC §9: each card fades in 300 ms plus 150 ms per card. */
+const cardDelay = (index: number) => 300 + 150 * index;
+
+/** 'Vehículos Destacados' (SPEC §2): 1, 2 or 4 columns; with no featured stock, no cards (SPEC §4). */
+export function FeaturedVehicles({ vehicles }: { vehicles: VehicleCardView[] }) {
+  return (
+    <section id="vehicles" aria-labelledby="destacados" className="bg-white py-16 sm:py-24">
+      <div className="mx-auto max-w-7xl px-4">
+        <Reveal>
+          <SectionHeading id="destacados" eyebrow="Nuestro stock" title="Vehículos Destacados">
+            Una selección de nuestros vehículos nuevos y usados, revisados y listos para entregar.
+          </SectionHeading>
+        </Reveal>
+        {vehicles.length > 0 ? (
+          <ul className="mt-12 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {vehicles.map((vehicle, index) => (
+              <Reveal as="li" key={vehicle.id} delay={cardDelay(index)}>
+                <VehicleCard
+                  vehicle={vehicle}
+                  sizes="(min-width: 1280px) 296px, (min-width: 1024px) 23vw, (min-width: 640px) 46vw, 92vw"
+                />
+              </Reveal>
+            ))}
+          </ul>
+        ) : null}
+        <div className="mt-12 text-center">
+          <Link
+            to="/vehicles"
+            className="inline-flex h-12 items-center gap-2 rounded-lg bg-brand-700 px-6 font-semibold text-white transition hover:bg-brand-800"
+          >
+            Ver Todos los Vehículos
+            <ArrowRight aria-hidden className="size-5" />
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+import { ChevronDown } from 'lucide-react';
+import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import type { NavItem, NavLinkItem } from '~/lib/navigation';
+import { navLinkClass, SiteNavLink } from './site-nav-link';
+
+interface Props {
+  item: NavItem;
+  subLinks: readonly NavLinkItem[];
+}
+
+/**
+ * 'Financiamiento' with its Tradicional / Directo sub-links (SPEC §2), as a disclosure: opens on hover and
+ * when keyboard focus enters it, the chevron button toggles it with Enter or Space; it closes when the
+ * pointer or focus leaves, on Escape (focus back on the button) and when a link is chosen.
+ */
+export function FinancingDropdown({ item, subLinks }: Props) {
+  const [open, setOpen] = useState(false);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const location = useLocation();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes whenever the location changes
+  useEffect(() => setOpen(false), [location]);
+
+  const isOutside = (target: EventTarget | null) =>
+    !(target instanceof Node && wrapper.current?.contains(target));
+  const onFocus = (event: FocusEvent) => {
+    if (isOutside(event.relatedTarget)) setOpen(true);
+  };
+  const onBlur = (event: FocusEvent) => {
+    if (isOutside(event.relatedTarget)) setOpen(false);
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !open) return;
+    event.preventDefault();
+    setOpen(false);
+    button.current?.focus();
+  };
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: hover and focus-within only mirror the button's state
+    <div
+      ref={wrapper}
+      className="flex items-center"
+      onMouseEnter={() => setOpen(true)}
+      onMouseLeave={() => setOpen(false)}
+      onFocus={onFocus}
+      onBlur={onBlur}
+      onKeyDown={onKeyDown}
+    >
+      <SiteNavLink to={item.to} className={(active) => `${navLinkClass(active)} pr-1 xl:pr-1`}>
+        {item.label}
+      </SiteNavLink>
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={`Opciones de ${item.label}`}
+        // A mouse click lands while hover has already opened the panel: keep it open. Keyboard activation
+        // (detail 0) toggles.
+        onClick={(event) => setOpen((value) => (event.detail === 0 ? !value : true))}
+        className="inline-flex size-8 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100"
+      >
+        <ChevronDown aria-hidden className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`} />
+      </button>
+      <div id={panelId} className={`absolute top-full left-0 z-50 pt-2 ${open ? 'block' : 'hidden'}`}>
+        <ul className="w-56 rounded-xl bg-white p-2 shadow-lg ring-1 ring-slate-200">
+          {subLinks.map((link) => (
+            <li key={link.to}>
+              <Link
+                to={link.to}
+                onClick={() => setOpen(false)}
+                className="flex rounded-lg px-3 py-2.5 font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800"
+              >
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}

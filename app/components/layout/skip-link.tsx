@@ -1,0 +1,11 @@
+/** First focusable element of every page: jumps past the header to the main content. */
+export function SkipLink() {
+  return (
+    <a
+      href="#contenido"
+      className="fixed top-3 left-4 z-[60] -translate-y-[calc(100%+1rem)] rounded-lg bg-white px-4 py-3 font-semibold text-brand-800 shadow-lg transition-transform focus:translate-y-0"
+    >
+      Saltar al contenido
+    </a>
+  );
+}
