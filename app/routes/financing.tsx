@@ -1,4 +1,145 @@
-// Placeholder: this page is being built (issue 3).
-export default function Page() {
-  return <section className="mx-auto max-w-7xl px-4 py-16" />;
+import {
+  BadgePercent,
+  Briefcase,
+  CalendarRange,
+  CarFront,
+  Clock,
+  Handshake,
+  Landmark,
+  MessageSquareText,
+  Store,
+} from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { FinancingModal } from '~/components/forms/financing-modal';
+import { ConventionalCreditSection } from '~/components/services/conventional-credit-section';
+import { CtaBand } from '~/components/services/cta-band';
+import { DirectCreditSection } from '~/components/services/direct-credit-section';
+import { FinancingOptions } from '~/components/services/financing-options';
+import { IconCard } from '~/components/services/icon-card';
+import { ModalTrigger } from '~/components/services/modal-trigger';
+import { PageHero } from '~/components/services/page-hero';
+import { PartnerLogos } from '~/components/services/partner-logos';
+import { SectionHeading } from '~/components/services/section-heading';
+import { useScrollToFinancingSection } from '~/components/services/section-scroll';
+import { serviceMeta } from '~/components/services/service-meta';
+import {
+  primaryButton,
+  secondaryOnDark,
+  secondaryOnLight,
+  sectionContainer,
+} from '~/components/services/styles';
+import { useRootData } from '~/root';
+import type { Route } from './+types/financing';
+
+export function meta({ matches }: Route.MetaArgs) {
+  // The two section paths show this same page, so all three share one canonical URL.
+  return serviceMeta(matches, {
+    title: 'Financiamiento automotriz: crédito directo y convencional',
+    description:
+      'Financia tu auto nuevo o usado con crédito directo o convencional, en plazos de 12 a 48 meses. Revisa los requisitos y solicita asesoría financiera.',
+    path: '/financing',
+  });
+}
+
+const FEATURES = [
+  { icon: CalendarRange, title: 'Plazos flexibles', text: 'Elige tu plazo: 12, 24, 36 o 48 meses.' },
+  { icon: CarFront, title: 'Autos nuevos y usados', text: 'Financiamos cualquier auto de nuestro stock.' },
+  { icon: Briefcase, title: 'Uso particular o comercial', text: 'Para tu familia, tu trabajo o tu negocio.' },
+  { icon: Store, title: 'Apoyo a pymes', text: 'Financiamiento especial para pequeñas empresas.' },
+  {
+    icon: Clock,
+    title: 'Respuesta en 24 horas',
+    text: 'Un asesor te contacta dentro de las próximas 24 horas.',
+  },
+  {
+    icon: Handshake,
+    title: 'Asesoría personalizada',
+    text: 'Te acompañamos desde la evaluación hasta la firma.',
+  },
+];
+
+export default function Financing() {
+  const { dealership } = useRootData();
+  const [modalOpen, setModalOpen] = useState(false);
+  useScrollToFinancingSection();
+  const open = () => setModalOpen(true);
+
+  return (
+    <>
+      <PageHero
+        eyebrow="Financiamiento"
+        icon={Landmark}
+        title="Financia tu próximo auto a tu medida"
+        facts={[
+          { value: '12–48', label: 'meses de plazo' },
+          { value: '24 h', label: 'para que un asesor te contacte' },
+          { value: '6', label: 'instituciones financieras asociadas' },
+        ]}
+        description="Crédito directo o convencional, para autos nuevos y usados. Te asesoramos para que elijas la cuota que mejor se ajuste a tu presupuesto."
+      >
+        <ModalTrigger open={modalOpen} onOpen={open} className={primaryButton}>
+          <MessageSquareText aria-hidden className="size-5" />
+          Solicitar asesoría financiera
+        </ModalTrigger>
+        <Link to="/vehicles" className={secondaryOnDark}>
+          Ver Nuestro Stock
+        </Link>
+      </PageHero>
+
+      <section aria-labelledby="caracteristicas-titulo" className={sectionContainer}>
+        <SectionHeading
+          id="caracteristicas-titulo"
+          eyebrow="Características generales"
+          title="Un financiamiento pensado para ti"
+          lead="Condiciones claras, sin letra chica, y un equipo que te acompaña en todo el proceso."
+        />
+        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {FEATURES.map((feature, index) => (
+            <IconCard key={feature.title} index={index} {...feature} />
+          ))}
+        </ul>
+      </section>
+
+      <div className="bg-slate-100/70">
+        <FinancingOptions downPayment={dealership.directCreditDownPayment} />
+      </div>
+
+      <DirectCreditSection
+        downPayment={dealership.directCreditDownPayment}
+        action={
+          <ModalTrigger open={modalOpen} onOpen={open} className={primaryButton}>
+            <BadgePercent aria-hidden className="size-5" />
+            Solicitar crédito directo
+          </ModalTrigger>
+        }
+      />
+      <ConventionalCreditSection
+        action={
+          <ModalTrigger open={modalOpen} onOpen={open} className={secondaryOnLight}>
+            <Landmark aria-hidden className="size-5" />
+            Solicitar crédito convencional
+          </ModalTrigger>
+        }
+      />
+
+      <div className="bg-white">
+        <PartnerLogos />
+      </div>
+
+      <div className="pt-16">
+        <CtaBand
+          id="financiamiento-cta"
+          title="¿Listo para estrenar auto?"
+          text="Cuéntanos qué auto buscas y cuánto quieres pagar al mes. Un asesor te contactará en las próximas 24 horas."
+        >
+          <ModalTrigger open={modalOpen} onOpen={open} className={primaryButton}>
+            Quiero financiar mi auto
+          </ModalTrigger>
+        </CtaBand>
+      </div>
+
+      <FinancingModal open={modalOpen} onClose={() => setModalOpen(false)} />
+    </>
+  );
 }
