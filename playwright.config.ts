@@ -21,6 +21,8 @@ export const chromiumLaunch = {
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Parallel runs with their own BUILD_DIR keep their own traces too.
+  outputDir: process.env.BUILD_DIR ? `test-results/${process.env.BUILD_DIR}` : 'test-results',
   fullyParallel: true,
   workers: 2,
   retries: 0,
