@@ -19,7 +19,9 @@ function adminCreate(dataDir: string, args: string[]) {
 }
 
 describe('npm run admin:create', () => {
-  it('creates the first admin from flags, with an argon2id hash, and refuses the same e-mail twice', async () => {
+  it('creates the first admin from flags, with an argon2id hash, and refuses the same e-mail twice', {
+    timeout: 180_000,
+  }, async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'automotora-admin-'));
     const args = ['--email', 'Jefa@Automotora.cl', '--name', 'Jefa', '--password', 'clave-segura-2026'];
     const { stdout } = await adminCreate(dataDir, args);
@@ -42,7 +44,9 @@ describe('npm run admin:create', () => {
     }
   });
 
-  it('refuses a short password with a Spanish message and creates nothing', async () => {
+  it('refuses a short password with a Spanish message and creates nothing', {
+    timeout: 120_000,
+  }, async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'automotora-admin-'));
     await expect(adminCreate(dataDir, ['--email', 'a@b.cl', '--password', 'corta'])).rejects.toMatchObject({
       stderr: expect.stringContaining('password: La contraseña debe tener al menos 10 caracteres.'),

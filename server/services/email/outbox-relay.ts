@@ -79,23 +79,25 @@ export class OutboxRelay {
     await this.#running;
   }
 
-  /** One pass: sends every message that is due; returns how many were sent. */
+  /** One pass: sends every message due when it starts; returns how many were sent. */
   async deliverDue(): Promise<number> {
+    // A message that fails in this pass is due again later, never in this same pass.
+    const dueBefore = new Date();
     let sent = 0;
     for (;;) {
-      const batch = await this.#claim(10);
+      const batch = await this.#claim(10, dueBefore);
       if (batch.length === 0) return sent;
       for (const row of batch) if (await this.#deliver(row)) sent++;
     }
   }
 
-  async #claim(limit: number): Promise<ClaimedRow[]> {
+  async #claim(limit: number, dueBefore: Date): Promise<ClaimedRow[]> {
     const lease = `${Math.ceil(this.#options.leaseMs / 1000)} seconds`;
     const result = await this.db.execute(sql`
       update email_outbox
          set next_attempt_at = now() + ${lease}::interval, attempts = attempts + 1
        where id in (select id from email_outbox
-                     where status = 'pending' and next_attempt_at <= now()
+                     where status = 'pending' and next_attempt_at <= ${dueBefore.toISOString()}::timestamptz
                      order by id limit ${limit} for update skip locked)
       returning id, to_address, reply_to, subject, text_body, html_body, attachments, attempts`);
     return (result as unknown as { rows: ClaimedRow[] }).rows.map((row) => ({ ...row, id: Number(row.id) }));
