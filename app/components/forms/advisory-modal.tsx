@@ -1,4 +1,130 @@
-// Placeholder (issue 4): the modal 'Solicitud de Asesoría Comercial'.
-export function AdvisoryModal(_props: { open: boolean; onClose: () => void }) {
-  return null;
+// The modal 'Solicitud de Asesoría Comercial' (SPEC §2): POST /api/asesoria/. On success the form resets, the
+// modal closes and the confirmation stays on the page, outside the dialog (situacion_financiera is optional, as
+// its label says — PRODUCT.md).
+import { useEffect, useState } from 'react';
+import { useLeadForm } from '~/lib/use-lead-form';
+import {
+  ADVISORY_AREA_OPTIONS,
+  AdvisoryLeadSchema,
+  CLIENT_TYPE_OPTIONS,
+  FINANCIAL_SITUATION_OPTIONS,
+} from '../../../contracts/leads.ts';
+import { FieldErrors, SelectField, TextAreaField, TextField } from './fields';
+import { FormNotice, Honeypot, NoticeBox, PrivacyNote, RequiredNote, SubmitButton } from './form-parts';
+import { Modal } from './modal';
+
+const CONFIRMATION = 'Formulario de asesoría enviado con éxito';
+
+export function AdvisoryModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [sent, setSent] = useState(false);
+  const [confirmed, setConfirmed] = useState(false);
+  useEffect(() => {
+    if (open) setConfirmed(false);
+    // Shown once the dialog has closed, so the page behind is no longer inert when it is announced.
+    else if (sent) {
+      setSent(false);
+      setConfirmed(true);
+    }
+  }, [open, sent]);
+  return (
+    <>
+      <div
+        role="status"
+        className="fixed right-20 bottom-4 left-4 z-40 sm:right-24 sm:bottom-6 sm:left-auto sm:w-full sm:max-w-md"
+      >
+        {confirmed ? (
+          <div className="shadow-xl">
+            <NoticeBox
+              notice={{ tone: 'success', text: CONFIRMATION }}
+              onDismiss={() => setConfirmed(false)}
+            />
+          </div>
+        ) : null}
+      </div>
+      <Modal
+        open={open}
+        onClose={onClose}
+        title="Solicitud de Asesoría Comercial"
+        description="Cuéntanos sobre tu negocio y agendaremos una reunión con un asesor."
+      >
+        <AdvisoryForm
+          onSent={() => {
+            setSent(true);
+            onClose();
+          }}
+        />
+      </Modal>
+    </>
+  );
+}
+
+function AdvisoryForm({ onSent }: { onSent: () => void }) {
+  const today = localIsoDate(new Date());
+  const lead = useLeadForm({
+    // The page also refuses past dates; the server takes any valid date.
+    schema: AdvisoryLeadSchema.extend({
+      fecha_preferida: AdvisoryLeadSchema.shape.fecha_preferida.refine((v) => v >= today, {
+        error: 'Elige una fecha desde hoy en adelante.',
+      }),
+    }),
+    endpoint: '/api/asesoria/',
+    successText: CONFIRMATION,
+    onSuccess: onSent,
+  });
+  return (
+    <FieldErrors value={lead.errors}>
+      <form key={lead.formKey} {...lead.formProps} className="grid gap-5 sm:grid-cols-2">
+        <RequiredNote className="sm:col-span-2" />
+        <TextField
+          name="nombre"
+          label="Nombre completo"
+          autoComplete="name"
+          maxLength={100}
+          className="sm:col-span-2"
+        />
+        <TextField
+          name="telefono"
+          label="Teléfono"
+          type="tel"
+          autoComplete="tel"
+          maxLength={20}
+          placeholder="+56 9 1234 5678"
+        />
+        <TextField
+          name="correo"
+          label="Correo electrónico"
+          type="email"
+          autoComplete="email"
+          maxLength={254}
+        />
+        <SelectField name="area_asesoria" label="Área de asesoría" options={ADVISORY_AREA_OPTIONS} />
+        <SelectField name="tipo_cliente" label="Tipo de cliente" options={CLIENT_TYPE_OPTIONS} />
+        <TextField name="fecha_preferida" label="Fecha preferida" type="date" min={today} />
+        <SelectField
+          name="situacion_financiera"
+          label="Situación financiera"
+          required={false}
+          options={FINANCIAL_SITUATION_OPTIONS}
+        />
+        <TextAreaField
+          name="comentarios"
+          label="Comentarios"
+          rows={3}
+          maxLength={3000}
+          className="sm:col-span-2"
+        />
+        <Honeypot />
+        <div className="flex flex-col gap-4 sm:col-span-2">
+          <SubmitButton sending={lead.status === 'sending'}>Enviar solicitud</SubmitButton>
+          <PrivacyNote />
+        </div>
+      </form>
+      <FormNotice notice={lead.notice} onDismiss={lead.dismissNotice} />
+    </FieldErrors>
+  );
+}
+
+function localIsoDate(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }

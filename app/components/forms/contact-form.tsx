@@ -1,4 +1,66 @@
-// Placeholder (issue 4): the contact form of /contact and of the home page's contact section.
+// The contact form of /contact and of the home page's contact section (SPEC §2): POST /api/contacto-contacto/.
+// The page places the heading 'Envíanos un mensaje'; after a success the form gives way to the confirmation.
+import { useLeadForm } from '~/lib/use-lead-form';
+import { ContactLeadSchema, SUBJECT_OPTIONS } from '../../../contracts/leads.ts';
+import { FieldErrors, SelectField, TextAreaField, TextField } from './fields';
+import { FormNotice, Honeypot, PrivacyNote, RequiredNote, SubmitButton, SuccessPanel } from './form-parts';
+
 export function ContactForm() {
-  return null;
+  const lead = useLeadForm({
+    schema: ContactLeadSchema,
+    endpoint: '/api/contacto-contacto/',
+    successText: '📩 ¡Mensaje enviado con éxito!',
+  });
+  return (
+    <div data-lead-form>
+      {lead.status === 'success' ? (
+        <SuccessPanel
+          title="¡Mensaje enviado con éxito!"
+          text="Nos pondremos en contacto contigo a la brevedad."
+          action={{ label: 'Enviar otro mensaje', onClick: lead.reset }}
+        />
+      ) : (
+        <FieldErrors value={lead.errors}>
+          <form key={lead.formKey} {...lead.formProps} className="grid gap-5 sm:grid-cols-2">
+            <RequiredNote className="sm:col-span-2" />
+            <TextField name="name" label="Nombre completo" autoComplete="name" maxLength={100} />
+            <TextField
+              name="email"
+              label="Correo electrónico"
+              type="email"
+              autoComplete="email"
+              maxLength={254}
+            />
+            <TextField
+              name="phone"
+              label="Teléfono"
+              type="tel"
+              autoComplete="tel"
+              maxLength={20}
+              placeholder="+56 9 1234 5678"
+            />
+            <SelectField
+              name="subject"
+              label="Asunto"
+              options={SUBJECT_OPTIONS}
+              placeholder="Selecciona un asunto"
+            />
+            <TextAreaField
+              name="message"
+              label="Mensaje"
+              rows={5}
+              maxLength={3000}
+              className="sm:col-span-2"
+            />
+            <Honeypot />
+            <div className="flex flex-col gap-4 sm:col-span-2">
+              <SubmitButton sending={lead.status === 'sending'}>Enviar mensaje</SubmitButton>
+              <PrivacyNote />
+            </div>
+          </form>
+        </FieldErrors>
+      )}
+      <FormNotice notice={lead.notice} onDismiss={lead.dismissNotice} />
+    </div>
+  );
 }

@@ -1,4 +1,18 @@
-// Placeholder (issue 4): the modal 'Solicitud de Asesoría Financiera'.
+// The modal 'Solicitud de Asesoría Financiera' (SPEC §2): POST /api/contact-form/. Opened by the financing page's
+// buttons and by 'Consultar por financiamiento' on a vehicle, which prefills the vehicle (PRODUCT.md: the success
+// panel is reached; 'pie' and 'comentarios' are optional, as their labels say).
+import { formatPrice } from '~/lib/format';
+import { useLeadForm } from '~/lib/use-lead-form';
+import {
+  FINANCING_TYPE_OPTIONS,
+  FinancingLeadSchema,
+  INCOME_OPTIONS,
+  TERM_OPTIONS,
+} from '../../../contracts/leads.ts';
+import { FieldErrors, SelectField, TextAreaField, TextField } from './fields';
+import { FormNotice, Honeypot, PrivacyNote, RequiredNote, SubmitButton, SuccessPanel } from './form-parts';
+import { Modal } from './modal';
+
 export interface FinancingVehicle {
   id: number;
   name: string;
@@ -6,6 +20,104 @@ export interface FinancingVehicle {
   price: number;
 }
 
-export function FinancingModal(_props: { open: boolean; onClose: () => void; vehicle?: FinancingVehicle }) {
-  return null;
+export function FinancingModal({
+  open,
+  onClose,
+  vehicle,
+}: {
+  open: boolean;
+  onClose: () => void;
+  vehicle?: FinancingVehicle;
+}) {
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title="Solicitud de Asesoría Financiera"
+      description="Completa tus datos y un ejecutivo te propondrá la mejor alternativa de crédito."
+    >
+      <FinancingForm vehicle={vehicle} onDone={onClose} />
+    </Modal>
+  );
+}
+
+function FinancingForm({ vehicle, onDone }: { vehicle?: FinancingVehicle; onDone: () => void }) {
+  const lead = useLeadForm({
+    schema: FinancingLeadSchema,
+    endpoint: '/api/contact-form/',
+    successText: 'Formulario enviado con éxito',
+    toBody: (values) => (vehicle ? { ...values, vehiculo_id: vehicle.id } : values),
+  });
+  if (lead.status === 'success')
+    return (
+      <div>
+        <SuccessPanel
+          title="¡Solicitud enviada con éxito!"
+          text="Un asesor se pondrá en contacto contigo en las próximas 24 horas"
+          action={{ label: 'Cerrar', onClick: onDone }}
+        />
+        <FormNotice notice={lead.notice} />
+      </div>
+    );
+  return (
+    <FieldErrors value={lead.errors}>
+      <form key={lead.formKey} {...lead.formProps} className="grid gap-5 sm:grid-cols-2">
+        <RequiredNote className="sm:col-span-2" />
+        <TextField
+          name="nombre"
+          label="Nombre completo"
+          autoComplete="name"
+          maxLength={100}
+          className="sm:col-span-2"
+        />
+        <TextField
+          name="telefono"
+          label="Teléfono"
+          type="tel"
+          autoComplete="tel"
+          maxLength={20}
+          placeholder="+56 9 1234 5678"
+        />
+        <TextField
+          name="correo"
+          label="Correo electrónico"
+          type="email"
+          autoComplete="email"
+          maxLength={254}
+        />
+        <SelectField name="financiamiento" label="Tipo de financiamiento" options={FINANCING_TYPE_OPTIONS} />
+        <TextField
+          name="vehiculo"
+          label="Valor aproximado del vehículo"
+          maxLength={100}
+          placeholder="Ej: $10.000.000"
+          defaultValue={
+            vehicle ? `${vehicle.name} ${vehicle.year} – ${formatPrice(vehicle.price)}` : undefined
+          }
+        />
+        <TextField name="pie" label="Pie" required={false} maxLength={100} placeholder="Ej: $3.000.000" />
+        <SelectField name="plazo" label="Plazo" options={TERM_OPTIONS} />
+        <SelectField
+          name="ingresos"
+          label="Tipo de ingresos"
+          options={INCOME_OPTIONS}
+          className="sm:col-span-2"
+        />
+        <TextAreaField
+          name="comentarios"
+          label="Comentarios"
+          required={false}
+          rows={3}
+          maxLength={3000}
+          className="sm:col-span-2"
+        />
+        <Honeypot />
+        <div className="flex flex-col gap-4 sm:col-span-2">
+          <SubmitButton sending={lead.status === 'sending'}>Enviar solicitud</SubmitButton>
+          <PrivacyNote />
+        </div>
+      </form>
+      <FormNotice notice={lead.notice} onDismiss={lead.dismissNotice} />
+    </FieldErrors>
+  );
 }

@@ -1,4 +1,72 @@
-// Placeholder (issue 4): the 'Solicita tu Cotización' form of /insurance.
+// The 'Solicita tu Cotización' form of /insurance (SPEC §2): POST /api/seguros/. The page renders the heading;
+// the success panel stays until the visitor asks for another quote (PRODUCT.md).
+
+import { useLeadForm } from '~/lib/use-lead-form';
+import { CAR_BRAND_OPTIONS, INSURANCE_TYPE_OPTIONS, InsuranceLeadSchema } from '../../../contracts/leads.ts';
+import { FieldErrors, SelectField, TextAreaField, TextField } from './fields';
+import { FormNotice, Honeypot, PrivacyNote, RequiredNote, SubmitButton, SuccessPanel } from './form-parts';
+
 export function InsuranceForm() {
-  return null;
+  const lead = useLeadForm({
+    schema: InsuranceLeadSchema,
+    endpoint: '/api/seguros/',
+    successText: '📩 ¡Solicitud de seguro enviada con éxito!',
+  });
+  return (
+    <div data-lead-form>
+      {lead.status === 'success' ? (
+        <SuccessPanel
+          title="¡Solicitud enviada con éxito!"
+          text="Un asesor te enviará tu cotización en las próximas 24 horas."
+          action={{ label: 'Solicitar otra cotización', onClick: lead.reset }}
+        />
+      ) : (
+        <FieldErrors value={lead.errors}>
+          <form key={lead.formKey} {...lead.formProps} className="grid gap-5 sm:grid-cols-2">
+            <RequiredNote className="sm:col-span-2" />
+            <TextField
+              name="name"
+              label="Nombre completo"
+              autoComplete="name"
+              maxLength={100}
+              className="sm:col-span-2"
+            />
+            <TextField
+              name="email"
+              label="Correo electrónico"
+              type="email"
+              autoComplete="email"
+              maxLength={254}
+            />
+            <TextField
+              name="phone"
+              label="Teléfono"
+              type="tel"
+              autoComplete="tel"
+              maxLength={20}
+              placeholder="+56 9 1234 5678"
+            />
+            <SelectField name="vehicle_brand" label="Marca del vehículo" options={CAR_BRAND_OPTIONS} />
+            <TextField name="vehicle_year" label="Año" inputMode="numeric" maxLength={4} placeholder="2020" />
+            <TextField name="vehicle_model" label="Modelo" maxLength={100} placeholder="Ej: Corolla" />
+            <SelectField name="insurance_type" label="Tipo de seguro" options={INSURANCE_TYPE_OPTIONS} />
+            <TextAreaField
+              name="comments"
+              label="Comentarios"
+              rows={4}
+              maxLength={3000}
+              placeholder="Uso del vehículo, coberturas que te interesan..."
+              className="sm:col-span-2"
+            />
+            <Honeypot />
+            <div className="flex flex-col gap-4 sm:col-span-2">
+              <SubmitButton sending={lead.status === 'sending'}>Solicitar cotización</SubmitButton>
+              <PrivacyNote />
+            </div>
+          </form>
+        </FieldErrors>
+      )}
+      <FormNotice notice={lead.notice} onDismiss={lead.dismissNotice} />
+    </div>
+  );
 }

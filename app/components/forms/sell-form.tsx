@@ -1,4 +1,97 @@
-// Placeholder (issue 4): the appraisal form of /sell-your-car ('Solicitar tasación').
+// The appraisal form of /sell-your-car (SPEC §2): POST /api/vendeauto/ as multipart, photos under 'images'.
+// PRODUCT.md: the success panel is reached and offers 'Enviar otra solicitud'.
+import { useLeadForm } from '~/lib/use-lead-form';
+import { CAR_BRAND_OPTIONS, CAR_CONDITION_OPTIONS, SellLeadSchema } from '../../../contracts/leads.ts';
+import { FieldErrors, SelectField, TextAreaField, TextField } from './fields';
+import { FormNotice, Honeypot, PrivacyNote, RequiredNote, SubmitButton, SuccessPanel } from './form-parts';
+import { PhotoPicker } from './photo-picker';
+import { usePhotos } from './use-photos';
+
 export function SellForm() {
-  return null;
+  const picker = usePhotos();
+  const lead = useLeadForm({
+    schema: SellLeadSchema,
+    endpoint: '/api/vendeauto/',
+    successText: '¡Formulario VendeAuto enviado correctamente!',
+    errorPrefix: 'Hubo un error al enviar: ',
+    tokenErrorStyle: 'sell',
+    toBody: (values) => {
+      const body = new FormData();
+      for (const [name, value] of Object.entries(values)) body.append(name, value);
+      for (const photo of picker.photos) body.append('images', photo.file, photo.file.name);
+      return body;
+    },
+    onSuccess: picker.clear,
+  });
+  return (
+    <div data-lead-form>
+      {lead.status === 'success' ? (
+        <SuccessPanel
+          title="¡Solicitud enviada con éxito!"
+          text="Revisaremos los datos de tu vehículo y te contactaremos con una oferta en un plazo de 48 horas."
+          action={{ label: 'Enviar otra solicitud', onClick: lead.reset }}
+        />
+      ) : (
+        <FieldErrors value={lead.errors}>
+          <form key={lead.formKey} {...lead.formProps} className="grid gap-5 sm:grid-cols-2">
+            <RequiredNote className="sm:col-span-2" />
+            <TextField
+              name="name"
+              label="Nombre completo"
+              autoComplete="name"
+              maxLength={100}
+              className="sm:col-span-2"
+            />
+            <TextField
+              name="phone"
+              label="Teléfono"
+              type="tel"
+              autoComplete="tel"
+              maxLength={20}
+              placeholder="+56 9 1234 5678"
+            />
+            <TextField
+              name="email"
+              label="Correo electrónico"
+              type="email"
+              autoComplete="email"
+              maxLength={254}
+            />
+            <SelectField name="vehicle_brand" label="Marca" options={CAR_BRAND_OPTIONS} />
+            <TextField name="vehicle_model" label="Modelo" maxLength={100} placeholder="Ej: Corolla" />
+            <TextField name="vehicle_year" label="Año" inputMode="numeric" maxLength={4} placeholder="2018" />
+            <TextField
+              name="vehicle_km"
+              label="Kilometraje"
+              inputMode="numeric"
+              maxLength={12}
+              placeholder="87000"
+            />
+            <TextField name="vehicle_color" label="Color" maxLength={40} placeholder="Ej: Gris plata" />
+            <SelectField
+              name="vehicle_condition"
+              label="Estado del vehículo"
+              options={CAR_CONDITION_OPTIONS}
+            />
+            <TextAreaField
+              name="comments"
+              label="Comentarios"
+              required={false}
+              rows={3}
+              maxLength={3000}
+              placeholder="Mantenciones, dueños anteriores, detalles a considerar..."
+              className="sm:col-span-2"
+            />
+            <PhotoPicker picker={picker} />
+            <Honeypot />
+            <div className="flex flex-col gap-4 sm:col-span-2">
+              <SubmitButton sending={lead.status === 'sending'}>Solicitar tasación</SubmitButton>
+              <PrivacyNote />
+            </div>
+          </form>
+        </FieldErrors>
+      )}
+      <FormNotice notice={lead.notice} onDismiss={lead.dismissNotice} />
+    </div>
+  );
 }

@@ -1,6 +1,66 @@
+// The inline 'Solicitar información' form of a vehicle page (SPEC §2): POST /api/contact/.
+import { Mail } from 'lucide-react';
+import { useLeadForm } from '~/lib/use-lead-form';
 import type { VehicleView } from '~/lib/vehicle-view';
+import { useRootData } from '~/root';
+import { VehicleLeadSchema } from '../../../contracts/leads.ts';
+import { FieldErrors, TextAreaField, TextField } from './fields';
+import { FormNotice, Honeypot, PrivacyNote, RequiredNote, SubmitButton, secondaryButton } from './form-parts';
+import { inquiryMailto, interestLine, messageWithVehicleInfo } from './vehicle-lead-text';
 
-// Placeholder (issue 4): the inline 'Solicitar información' form of a vehicle page.
-export function VehicleInquiryForm(_props: { vehicle: VehicleView; salesEmail: string }) {
-  return null;
+export function VehicleInquiryForm({ vehicle, salesEmail }: { vehicle: VehicleView; salesEmail: string }) {
+  const { publicUrl } = useRootData();
+  const lead = useLeadForm({
+    schema: VehicleLeadSchema,
+    endpoint: '/api/contact/',
+    successText: '¡Mensaje enviado!',
+    toBody: (values) => ({
+      ...values,
+      mensaje: messageWithVehicleInfo(values.mensaje ?? '', vehicle, `${publicUrl}/vehicles/${vehicle.id}`),
+      vehiculo: vehicle.id,
+    }),
+  });
+  return (
+    <div data-lead-form>
+      <FieldErrors value={lead.errors}>
+        <form key={lead.formKey} {...lead.formProps} className="grid gap-4 sm:grid-cols-2">
+          <RequiredNote className="sm:col-span-2" />
+          <TextField
+            name="nombre"
+            label="Nombre"
+            autoComplete="name"
+            maxLength={100}
+            className="sm:col-span-2"
+          />
+          <TextField name="correo" label="Email" type="email" autoComplete="email" maxLength={254} />
+          <TextField
+            name="telefono"
+            label="Teléfono"
+            type="tel"
+            autoComplete="tel"
+            required={false}
+            maxLength={20}
+          />
+          <TextAreaField
+            name="mensaje"
+            label="Mensaje"
+            rows={4}
+            maxLength={3500}
+            defaultValue={interestLine(vehicle)}
+            className="sm:col-span-2"
+          />
+          <Honeypot />
+          <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:flex-wrap">
+            <SubmitButton sending={lead.status === 'sending'}>Enviar solicitud</SubmitButton>
+            <a href={inquiryMailto(salesEmail, vehicle)} className={secondaryButton}>
+              <Mail aria-hidden className="size-5" />
+              Usar mi correo
+            </a>
+          </div>
+          <PrivacyNote className="sm:col-span-2" />
+        </form>
+      </FieldErrors>
+      <FormNotice notice={lead.notice} onDismiss={lead.dismissNotice} />
+    </div>
+  );
 }

@@ -1,0 +1,157 @@
+// State of one lead form: idle → sending → success | error. Validates with the shared zod schema on submit and, after
+// the first submit, field by field on blur/change; then lets the server have the last word (its `campos` land beside
+// their fields).
+import { type FormEvent, type SyntheticEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import type { z } from 'zod';
+import { fieldErrors } from '../../contracts/leads.ts';
+import {
+  type LeadEndpoint,
+  LeadSubmitError,
+  NETWORK_ERROR,
+  type SubmitOptions,
+  submitLead,
+} from './lead-submit.ts';
+
+export type LeadStatus = 'idle' | 'sending' | 'success' | 'error';
+export interface LeadNotice {
+  tone: 'success' | 'error';
+  text: string;
+}
+export type FormValues = Record<string, string>;
+
+export interface LeadFormConfig {
+  schema: z.ZodType;
+  endpoint: LeadEndpoint;
+  /** SPEC §8 success text, shown in the notice. */
+  successText: string;
+  /** 'Error: ' on most forms, 'Hubo un error al enviar: ' on the sell page. */
+  errorPrefix?: string;
+  tokenErrorStyle?: SubmitOptions['tokenErrorStyle'];
+  /** The request body from the validated form values (default: the values as typed). */
+  toBody?: (values: FormValues) => Record<string, unknown> | FormData;
+  onSuccess?: () => void;
+}
+
+export function useLeadForm(config: LeadFormConfig) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const configRef = useRef(config);
+  configRef.current = config;
+  const [status, setStatus] = useState<LeadStatus>('idle');
+  const [notice, setNotice] = useState<LeadNotice | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  /** Changes on every success or reset, to remount the form with its default values. */
+  const [formKey, setFormKey] = useState(0);
+  const validatedOnce = useRef(false);
+
+  const showErrors = useCallback((next: Record<string, string>) => {
+    flushSync(() => setErrors(next));
+    const form = formRef.current;
+    if (!form) return;
+    const first = Array.from(form.elements).find(
+      (el): el is HTMLElement =>
+        el instanceof HTMLElement && 'name' in el && (el as HTMLInputElement).name in next,
+    );
+    first?.focus();
+  }, []);
+
+  const onSubmit = useCallback(
+    async (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      if (status === 'sending') return;
+      const { schema, endpoint, successText, errorPrefix = 'Error: ', toBody, onSuccess } = configRef.current;
+      validatedOnce.current = true;
+      const values = readValues(event.currentTarget);
+      const parsed = schema.safeParse(values);
+      if (!parsed.success) {
+        setNotice(null);
+        showErrors(fieldErrors(parsed.error));
+        return;
+      }
+      setErrors({});
+      setNotice(null);
+      setStatus('sending');
+      try {
+        await submitLead(endpoint, toBody ? toBody(values) : values, {
+          tokenErrorStyle: configRef.current.tokenErrorStyle,
+        });
+        validatedOnce.current = false;
+        setStatus('success');
+        setNotice({ tone: 'success', text: successText });
+        setFormKey((k) => k + 1);
+        onSuccess?.();
+      } catch (error) {
+        const fields = error instanceof LeadSubmitError ? error.fields : {};
+        // A server error about something without a field of its own (the photos, the vehicle) joins the notice.
+        const names = new Set(
+          Array.from(formRef.current?.elements ?? [], (el) => (el as HTMLInputElement).name).filter(Boolean),
+        );
+        const unplaced = Object.entries(fields).flatMap(([name, text]) => (names.has(name) ? [] : [text]));
+        const message = error instanceof Error ? error.message : NETWORK_ERROR;
+        setStatus('error');
+        setNotice({ tone: 'error', text: [`${errorPrefix}${message}`, ...unplaced].join(' ') });
+        if (Object.keys(fields).length > unplaced.length) showErrors(fields);
+      }
+    },
+    [status, showErrors],
+  );
+
+  /** After the first submit, re-checks the field the visitor just left, or a flagged one as it is corrected. */
+  const revalidate = useCallback((event: SyntheticEvent<HTMLFormElement>, onlyIfFlagged: boolean) => {
+    const target = event.target as HTMLInputElement;
+    const form = formRef.current;
+    if (!validatedOnce.current || !form || !target.name) return;
+    if (onlyIfFlagged && !(target.getAttribute('aria-invalid') === 'true')) return;
+    const parsed = configRef.current.schema.safeParse(readValues(form));
+    const message = parsed.success ? undefined : fieldErrors(parsed.error)[target.name];
+    setErrors((current) => {
+      if (current[target.name] === message) return current;
+      const next = { ...current };
+      if (message) next[target.name] = message;
+      else delete next[target.name];
+      return next;
+    });
+  }, []);
+
+  // After "send another", keyboard focus goes to the new form's first field instead of being lost.
+  const focusAfterReset = useRef(false);
+  useEffect(() => {
+    if (!focusAfterReset.current || status !== 'idle') return;
+    focusAfterReset.current = false;
+    formRef.current?.querySelector<HTMLElement>('input:not([tabindex="-1"]), select, textarea')?.focus();
+  }, [status]);
+
+  /** Back to a fresh, empty form (the "send another" buttons). */
+  const reset = useCallback(() => {
+    focusAfterReset.current = true;
+    validatedOnce.current = false;
+    setStatus('idle');
+    setNotice(null);
+    setErrors({});
+    setFormKey((k) => k + 1);
+  }, []);
+
+  return {
+    status,
+    notice,
+    errors,
+    reset,
+    dismissNotice: () => setNotice(null),
+    /** Give it as the form's `key`: a new value remounts the form with its default values. */
+    formKey,
+    formProps: {
+      ref: formRef,
+      noValidate: true,
+      onSubmit,
+      onBlur: (event: SyntheticEvent<HTMLFormElement>) => revalidate(event, false),
+      onChange: (event: SyntheticEvent<HTMLFormElement>) => revalidate(event, true),
+    },
+  };
+}
+
+/** The form's text values; files travel separately and the honeypot rides along untouched. */
+function readValues(form: HTMLFormElement): FormValues {
+  const values: FormValues = {};
+  for (const [name, value] of new FormData(form)) if (typeof value === 'string') values[name] = value;
+  return values;
+}
