@@ -46,7 +46,7 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/start.mjs',
     url: `http://127.0.0.1:${port}/healthz`,
-    timeout: 120_000,
+    timeout: 180_000,
     reuseExistingServer: false,
     env: {
       PORT: String(port),
@@ -54,6 +54,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       NODE_ENV: 'production',
+      // Every browser test sends from 127.0.0.1; the limit itself is proven by the API tests.
+      LEAD_RATE_LIMIT: '1000',
     },
   },
 });

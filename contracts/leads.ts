@@ -30,9 +30,9 @@ function text(options: { label: string; min?: number; max: number; multiline?: b
     .pipe(
       z
         .string()
-        .min(min, {
-          error: min <= 1 ? required : `${capitalize(label)} debe tener al menos ${min} caracteres.`,
-        })
+        // Empty is "missing" whatever the minimum; a short answer is "too short".
+        .min(1, { error: required })
+        .min(min, { error: `${capitalize(label)} debe tener al menos ${min} caracteres.` })
         .max(max, { error: `${capitalize(label)} admite hasta ${max} caracteres.` }),
     );
 }
@@ -63,6 +63,8 @@ function choice<const T extends readonly [string, ...string[]]>(values: T, what:
 }
 
 const currentYear = () => new Date().getFullYear();
+/** Today plus `days`, as YYYY-MM-DD (UTC). */
+const isoDate = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 /** A model year typed as text ("2018"); free text in the original, checked here. */
 const modelYear = () =>
   text({ label: 'el año', max: 4 })
@@ -253,7 +255,10 @@ export const AdvisoryLeadSchema = z.object({
       {
         error: 'Selecciona una fecha válida.',
       },
-    ),
+    )
+    // Yesterday is allowed so a visitor a timezone behind Chile is not refused "today".
+    .refine((v) => v >= isoDate(-1), { error: 'Elige una fecha desde hoy en adelante.' })
+    .refine((v) => v <= isoDate(366), { error: 'Elige una fecha dentro del próximo año.' }),
   situacion_financiera: z.preprocess(
     (v) => (v === null || v === '' ? undefined : v),
     choice(values(FINANCIAL_SITUATION_OPTIONS), 'una situación financiera').optional(),

@@ -210,3 +210,30 @@ describe('the honeypot', () => {
     expect(await stored()).toEqual(before);
   });
 });
+
+describe('dates and empty texts', () => {
+  it('says a blank name is missing, not short', async () => {
+    const response = await post('/api/contacto-contacto/', {
+      ...VALID_PAYLOADS['/api/contacto-contacto/'],
+      name: '   ',
+    });
+    expect(ApiErrorSchema.parse(response.json()).campos?.name).toBe('Ingresa tu nombre.');
+  });
+
+  it.each([
+    ['a past date', '2020-01-01', 'Elige una fecha desde hoy en adelante.'],
+    [
+      'a date two years ahead',
+      `${new Date().getFullYear() + 2}-01-01`,
+      'Elige una fecha dentro del próximo año.',
+    ],
+    ['an impossible date', '2031-02-30', 'Selecciona una fecha válida.'],
+  ])('refuses %s for the advisory meeting', async (_case, date, message) => {
+    const response = await post('/api/asesoria/', {
+      ...VALID_PAYLOADS['/api/asesoria/'],
+      fecha_preferida: date,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(ApiErrorSchema.parse(response.json()).campos?.fecha_preferida).toBe(message);
+  });
+});

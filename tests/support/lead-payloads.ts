@@ -52,7 +52,7 @@ export const VALID_PAYLOADS = {
     correo: 'ignacio.perez@example.cl',
     area_asesoria: 'planificacion',
     tipo_cliente: 'pyme',
-    fecha_preferida: '2030-03-15',
+    fecha_preferida: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
     situacion_financiera: 'crecimiento',
     comentarios: 'Queremos renovar la flota de nuestra pyme.',
   },
