@@ -1,4 +1,19 @@
 import { z } from 'zod';
+import {
+  ADVISORY_AREA_OPTIONS,
+  CAR_BRAND_OPTIONS,
+  CAR_CONDITION_OPTIONS,
+  CLIENT_TYPE_OPTIONS,
+  FINANCIAL_SITUATION_OPTIONS,
+  FINANCING_TYPE_OPTIONS,
+  INCOME_OPTIONS,
+  INSURANCE_TYPE_OPTIONS,
+  SUBJECT_OPTIONS,
+  TERM_OPTIONS,
+} from './lead-options.ts';
+
+/** Option lists, limits and the error helper live apart, so pages can use them without loading zod. */
+export * from './lead-options.ts';
 
 // ------------------------------------------------------------------ field rules
 
@@ -82,79 +97,6 @@ const vehicleRef = z.preprocess(
     .positive({ error: 'El vehículo indicado no es válido.' })
     .max(2_147_483_647, { error: 'El vehículo indicado no es válido.' }),
 );
-
-// ------------------------------------------------------------------ enumerations (SPEC §3), value → label
-
-export const SUBJECT_OPTIONS = [
-  { value: 'compra', label: 'Información de compra' },
-  { value: 'venta', label: 'Vender mi vehículo' },
-  { value: 'financiamiento', label: 'Opciones de financiamiento' },
-  { value: 'seguros', label: 'Cotización de seguros' },
-  { value: 'prueba', label: 'Agendar prueba de manejo' },
-  { value: 'otro', label: 'Otro' },
-] as const;
-export const FINANCING_TYPE_OPTIONS = [
-  { value: 'directo', label: 'Crédito Directo' },
-  { value: 'convencional', label: 'Crédito Convencional' },
-  { value: 'no-se', label: 'No estoy seguro' },
-] as const;
-export const TERM_OPTIONS = [
-  { value: '12', label: '12 meses' },
-  { value: '24', label: '24 meses' },
-  { value: '36', label: '36 meses' },
-  { value: '48', label: '48 meses' },
-] as const;
-export const INCOME_OPTIONS = [
-  { value: 'dependiente', label: 'Dependiente' },
-  { value: 'independiente', label: 'Independiente' },
-  { value: 'jubilado', label: 'Jubilado' },
-  { value: 'otro', label: 'Otro' },
-] as const;
-export const CAR_BRAND_OPTIONS = [
-  { value: 'toyota', label: 'Toyota' },
-  { value: 'honda', label: 'Honda' },
-  { value: 'nissan', label: 'Nissan' },
-  { value: 'mazda', label: 'Mazda' },
-  { value: 'hyundai', label: 'Hyundai' },
-  { value: 'kia', label: 'Kia' },
-  { value: 'chevrolet', label: 'Chevrolet' },
-  { value: 'ford', label: 'Ford' },
-  { value: 'volkswagen', label: 'Volkswagen' },
-  { value: 'otro', label: 'Otra marca' },
-] as const;
-export const INSURANCE_TYPE_OPTIONS = [
-  { value: 'soap', label: 'Seguro Obligatorio SOAP' },
-  { value: 'terceros', label: 'Seguro Contra Terceros' },
-  { value: 'todo-riesgo', label: 'Seguro Todo Riesgo' },
-  { value: 'no-se', label: 'No estoy seguro' },
-] as const;
-export const CAR_CONDITION_OPTIONS = [
-  { value: 'excelente', label: 'Excelente' },
-  { value: 'bueno', label: 'Bueno' },
-  { value: 'regular', label: 'Regular' },
-  { value: 'necesita-reparacion', label: 'Necesita reparación' },
-] as const;
-export const ADVISORY_AREA_OPTIONS = [
-  { value: 'diagnostico', label: 'Diagnóstico financiero' },
-  { value: 'planificacion', label: 'Planificación financiera' },
-  { value: 'presupuesto', label: 'Gestión de presupuesto' },
-  { value: 'inversiones', label: 'Asesoría en inversiones' },
-  { value: 'educacion', label: 'Educación financiera' },
-  { value: 'general', label: 'Consulta general' },
-] as const;
-export const CLIENT_TYPE_OPTIONS = [
-  { value: 'personal', label: 'Persona natural' },
-  { value: 'pyme', label: 'Pyme' },
-  { value: 'mediana', label: 'Mediana empresa' },
-  { value: 'otro', label: 'Otro' },
-] as const;
-export const FINANCIAL_SITUATION_OPTIONS = [
-  { value: 'estable', label: 'Estable' },
-  { value: 'crecimiento', label: 'En crecimiento' },
-  { value: 'dificultades', label: 'Con dificultades' },
-  { value: 'crisis', label: 'En crisis' },
-  { value: 'prefiero-no-decir', label: 'Prefiero no decir' },
-] as const;
 
 type Options = readonly { value: string }[];
 const values = <T extends Options>(options: T) =>
@@ -270,19 +212,3 @@ export type AdvisoryLead = z.infer<typeof AdvisoryLeadSchema>;
 /** 201 body of every lead endpoint. */
 export const LeadCreatedSchema = z.object({ id: z.number().int().positive(), mensaje: z.string().min(1) });
 export type LeadCreated = z.infer<typeof LeadCreatedSchema>;
-
-/** Limits of the appraisal photos, enforced by the server and mirrored by the page. */
-export const SELL_PHOTO_LIMITS = { maxFiles: 5, maxBytes: 5 * 1024 * 1024 } as const;
-
-/** Hidden field a person never fills; a bot that fills it is answered as if accepted and nothing is stored. */
-export const HONEYPOT_FIELD = 'sitio_web';
-
-/** Turns a zod error into `campos`: the first Spanish sentence per field. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const campos: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? '_');
-    campos[key] ??= issue.message;
-  }
-  return campos;
-}

@@ -4,7 +4,7 @@
 import { type FormEvent, type SyntheticEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { z } from 'zod';
-import { fieldErrors } from '../../contracts/leads.ts';
+import { fieldErrors } from '../../contracts/lead-options.ts';
 import {
   type LeadEndpoint,
   LeadSubmitError,
@@ -20,8 +20,20 @@ export interface LeadNotice {
 }
 export type FormValues = Record<string, string>;
 
+type Contracts = typeof import('../../contracts/leads.ts');
+type SchemaName = { [K in keyof Contracts]: K extends `${string}LeadSchema` ? K : never }[keyof Contracts];
+
+/**
+ * A schema of contracts/leads.ts, fetched on first use: zod is ~25 kB gzip that a visitor who only reads the
+ * page never needs. The module is shared, so it downloads once for every form on the page.
+ */
+export function leadSchema(name: SchemaName): () => Promise<z.ZodType> {
+  return () => import('../../contracts/leads.ts').then((contracts) => contracts[name] as z.ZodType);
+}
+
 export interface LeadFormConfig {
-  schema: z.ZodType;
+  /** Loads the shared zod schema (see `leadSchema`). */
+  schema: () => Promise<z.ZodType>;
   endpoint: LeadEndpoint;
   /** SPEC §8 success text, shown in the notice. */
   successText: string;
@@ -62,7 +74,7 @@ export function useLeadForm(config: LeadFormConfig) {
       const { schema, endpoint, successText, errorPrefix = 'Error: ', toBody, onSuccess } = configRef.current;
       validatedOnce.current = true;
       const values = readValues(event.currentTarget);
-      const parsed = schema.safeParse(values);
+      const parsed = (await schema()).safeParse(values);
       if (!parsed.success) {
         setNotice(null);
         showErrors(fieldErrors(parsed.error));
@@ -97,12 +109,13 @@ export function useLeadForm(config: LeadFormConfig) {
   );
 
   /** After the first submit, re-checks the field the visitor just left, or a flagged one as it is corrected. */
-  const revalidate = useCallback((event: SyntheticEvent<HTMLFormElement>, onlyIfFlagged: boolean) => {
+  const revalidate = useCallback(async (event: SyntheticEvent<HTMLFormElement>, onlyIfFlagged: boolean) => {
     const target = event.target as HTMLInputElement;
     const form = formRef.current;
     if (!validatedOnce.current || !form || !target.name) return;
     if (onlyIfFlagged && !(target.getAttribute('aria-invalid') === 'true')) return;
-    const parsed = configRef.current.schema.safeParse(readValues(form));
+    const values = readValues(form);
+    const parsed = (await configRef.current.schema()).safeParse(values);
     const message = parsed.success ? undefined : fieldErrors(parsed.error)[target.name];
     setErrors((current) => {
       if (current[target.name] === message) return current;

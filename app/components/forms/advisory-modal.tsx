@@ -5,10 +5,9 @@ import { useEffect, useState } from 'react';
 import { useLeadForm } from '~/lib/use-lead-form';
 import {
   ADVISORY_AREA_OPTIONS,
-  AdvisoryLeadSchema,
   CLIENT_TYPE_OPTIONS,
   FINANCIAL_SITUATION_OPTIONS,
-} from '../../../contracts/leads.ts';
+} from '../../../contracts/lead-options.ts';
 import { FieldErrors, SelectField, TextAreaField, TextField } from './fields';
 import { FormNotice, Honeypot, NoticeBox, PrivacyNote, RequiredNote, SubmitButton } from './form-parts';
 import { Modal } from './modal';
@@ -61,12 +60,16 @@ export function AdvisoryModal({ open, onClose }: { open: boolean; onClose: () =>
 function AdvisoryForm({ onSent }: { onSent: () => void }) {
   const today = localIsoDate(new Date());
   const lead = useLeadForm({
-    // The page also refuses past dates; the server takes any valid date.
-    schema: AdvisoryLeadSchema.extend({
-      fecha_preferida: AdvisoryLeadSchema.shape.fecha_preferida.refine((v) => v >= today, {
-        error: 'Elige una fecha desde hoy en adelante.',
-      }),
-    }),
+    // The page is stricter than the server (which allows yesterday, for visitors a timezone behind): the
+    // visitor's own today is the first day offered.
+    schema: () =>
+      import('../../../contracts/leads.ts').then(({ AdvisoryLeadSchema }) =>
+        AdvisoryLeadSchema.extend({
+          fecha_preferida: AdvisoryLeadSchema.shape.fecha_preferida.refine((v) => v >= today, {
+            error: 'Elige una fecha desde hoy en adelante.',
+          }),
+        }),
+      ),
     endpoint: '/api/asesoria/',
     successText: CONFIRMATION,
     onSuccess: onSent,

@@ -1,13 +1,13 @@
 // The contact form of /contact and of the home page's contact section (SPEC §2): POST /api/contacto-contacto/.
 // The page places the heading 'Envíanos un mensaje'; after a success the form gives way to the confirmation.
-import { useLeadForm } from '~/lib/use-lead-form';
-import { ContactLeadSchema, SUBJECT_OPTIONS } from '../../../contracts/leads.ts';
+import { leadSchema, useLeadForm } from '~/lib/use-lead-form';
+import { SUBJECT_OPTIONS } from '../../../contracts/lead-options.ts';
 import { FieldErrors, SelectField, TextAreaField, TextField } from './fields';
 import { FormNotice, Honeypot, PrivacyNote, RequiredNote, SubmitButton, SuccessPanel } from './form-parts';
 
 export function ContactForm() {
   const lead = useLeadForm({
-    schema: ContactLeadSchema,
+    schema: leadSchema('ContactLeadSchema'),
     endpoint: '/api/contacto-contacto/',
     successText: '📩 ¡Mensaje enviado con éxito!',
   });

@@ -2,13 +2,8 @@
 // buttons and by 'Consultar por financiamiento' on a vehicle, which prefills the vehicle (PRODUCT.md: the success
 // panel is reached; 'pie' and 'comentarios' are optional, as their labels say).
 import { formatPrice } from '~/lib/format';
-import { useLeadForm } from '~/lib/use-lead-form';
-import {
-  FINANCING_TYPE_OPTIONS,
-  FinancingLeadSchema,
-  INCOME_OPTIONS,
-  TERM_OPTIONS,
-} from '../../../contracts/leads.ts';
+import { leadSchema, useLeadForm } from '~/lib/use-lead-form';
+import { FINANCING_TYPE_OPTIONS, INCOME_OPTIONS, TERM_OPTIONS } from '../../../contracts/lead-options.ts';
 import { FieldErrors, SelectField, TextAreaField, TextField } from './fields';
 import { FormNotice, Honeypot, PrivacyNote, RequiredNote, SubmitButton, SuccessPanel } from './form-parts';
 import { Modal } from './modal';
@@ -43,7 +38,7 @@ export function FinancingModal({
 
 function FinancingForm({ vehicle, onDone }: { vehicle?: FinancingVehicle; onDone: () => void }) {
   const lead = useLeadForm({
-    schema: FinancingLeadSchema,
+    schema: leadSchema('FinancingLeadSchema'),
     endpoint: '/api/contact-form/',
     successText: 'Formulario enviado con éxito',
     toBody: (values) => (vehicle ? { ...values, vehiculo_id: vehicle.id } : values),

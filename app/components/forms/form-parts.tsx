@@ -3,7 +3,7 @@ import { CircleAlert, CircleCheck, Loader2, X } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import type { LeadNotice } from '~/lib/use-lead-form';
-import { HONEYPOT_FIELD } from '../../../contracts/leads.ts';
+import { HONEYPOT_FIELD } from '../../../contracts/lead-options.ts';
 
 const subscribeNever = () => () => {};
 /** False in the server HTML, true once React runs the page in the browser. */

@@ -1,14 +1,14 @@
 // The 'Solicita tu Cotización' form of /insurance (SPEC §2): POST /api/seguros/. The page renders the heading;
 // the success panel stays until the visitor asks for another quote (PRODUCT.md).
 
-import { useLeadForm } from '~/lib/use-lead-form';
-import { CAR_BRAND_OPTIONS, INSURANCE_TYPE_OPTIONS, InsuranceLeadSchema } from '../../../contracts/leads.ts';
+import { leadSchema, useLeadForm } from '~/lib/use-lead-form';
+import { CAR_BRAND_OPTIONS, INSURANCE_TYPE_OPTIONS } from '../../../contracts/lead-options.ts';
 import { FieldErrors, SelectField, TextAreaField, TextField } from './fields';
 import { FormNotice, Honeypot, PrivacyNote, RequiredNote, SubmitButton, SuccessPanel } from './form-parts';
 
 export function InsuranceForm() {
   const lead = useLeadForm({
-    schema: InsuranceLeadSchema,
+    schema: leadSchema('InsuranceLeadSchema'),
     endpoint: '/api/seguros/',
     successText: '📩 ¡Solicitud de seguro enviada con éxito!',
   });

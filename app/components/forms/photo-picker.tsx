@@ -2,7 +2,7 @@
 // button each; disabled once the limit is reached.
 import { ImagePlus, X } from 'lucide-react';
 import { type DragEvent, useId } from 'react';
-import { SELL_PHOTO_LIMITS } from '../../../contracts/leads.ts';
+import { SELL_PHOTO_LIMITS } from '../../../contracts/lead-options.ts';
 import { PHOTO_TYPES, type usePhotos } from './use-photos';
 
 export function PhotoPicker({ picker }: { picker: ReturnType<typeof usePhotos> }) {

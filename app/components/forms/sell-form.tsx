@@ -1,7 +1,7 @@
 // The appraisal form of /sell-your-car (SPEC §2): POST /api/vendeauto/ as multipart, photos under 'images'.
 // PRODUCT.md: the success panel is reached and offers 'Enviar otra solicitud'.
-import { useLeadForm } from '~/lib/use-lead-form';
-import { CAR_BRAND_OPTIONS, CAR_CONDITION_OPTIONS, SellLeadSchema } from '../../../contracts/leads.ts';
+import { leadSchema, useLeadForm } from '~/lib/use-lead-form';
+import { CAR_BRAND_OPTIONS, CAR_CONDITION_OPTIONS } from '../../../contracts/lead-options.ts';
 import { FieldErrors, SelectField, TextAreaField, TextField } from './fields';
 import { FormNotice, Honeypot, PrivacyNote, RequiredNote, SubmitButton, SuccessPanel } from './form-parts';
 import { PhotoPicker } from './photo-picker';
@@ -10,7 +10,7 @@ import { usePhotos } from './use-photos';
 export function SellForm() {
   const picker = usePhotos();
   const lead = useLeadForm({
-    schema: SellLeadSchema,
+    schema: leadSchema('SellLeadSchema'),
     endpoint: '/api/vendeauto/',
     successText: '¡Formulario VendeAuto enviado correctamente!',
     errorPrefix: 'Hubo un error al enviar: ',

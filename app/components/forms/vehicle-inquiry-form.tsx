@@ -1,9 +1,9 @@
 // The inline 'Solicitar información' form of a vehicle page (SPEC §2): POST /api/contact/.
 import { Mail } from 'lucide-react';
-import { useLeadForm } from '~/lib/use-lead-form';
+import { leadSchema, useLeadForm } from '~/lib/use-lead-form';
 import type { VehicleView } from '~/lib/vehicle-view';
 import { useRootData } from '~/root';
-import { VehicleLeadSchema } from '../../../contracts/leads.ts';
+
 import { FieldErrors, TextAreaField, TextField } from './fields';
 import { FormNotice, Honeypot, PrivacyNote, RequiredNote, SubmitButton, secondaryButton } from './form-parts';
 import { inquiryMailto, interestLine, messageWithVehicleInfo } from './vehicle-lead-text';
@@ -11,7 +11,7 @@ import { inquiryMailto, interestLine, messageWithVehicleInfo } from './vehicle-l
 export function VehicleInquiryForm({ vehicle, salesEmail }: { vehicle: VehicleView; salesEmail: string }) {
   const { publicUrl } = useRootData();
   const lead = useLeadForm({
-    schema: VehicleLeadSchema,
+    schema: leadSchema('VehicleLeadSchema'),
     endpoint: '/api/contact/',
     successText: '¡Mensaje enviado!',
     toBody: (values) => ({
