@@ -1,5 +1,5 @@
 import { Fuel, Gauge, MapPin } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { formatMileage, formatPrice } from '~/lib/format';
 import type { VehicleCardView } from '~/lib/vehicle-view';
 import { PhotoPlaceholder } from './photo-placeholder';
@@ -14,16 +14,21 @@ interface Props {
 
 /** The whole card is one link to the vehicle (SPEC §2 vehicle card). */
 export function VehicleCard({ vehicle, sizes, priority }: Props) {
+  const location = useLocation();
+  // From the listing, the vehicle page's 'Volver a vehículos' returns to the same filters and page.
+  const state = location.pathname === '/vehicles' ? { listing: `/vehicles${location.search}` } : undefined;
   return (
     <Link
       to={`/vehicles/${vehicle.id}`}
+      state={state}
       className="group flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:-translate-y-0.5 hover:shadow-lg"
     >
       <div className="relative aspect-[3/2] overflow-hidden bg-slate-200">
         {vehicle.image ? (
           <ResponsiveImage
             image={vehicle.image}
-            alt={`${vehicle.name} ${vehicle.year}`}
+            // The card's text names the vehicle; repeating it would double the link's accessible name.
+            alt=""
             sizes={sizes}
             priority={priority}
             className="h-full w-full object-cover transition duration-300 group-hover:scale-105"

@@ -1,0 +1,52 @@
+import { X } from 'lucide-react';
+import { Link } from 'react-router';
+import { formatPrice } from '~/lib/format';
+import { type ListingQuery, type ListKey, listingHref, toggleValue, withChange } from '~/lib/listing-query';
+
+const LISTS: ListKey[] = ['conditions', 'brands', 'models', 'bodyTypes', 'transmissions', 'fuelTypes'];
+
+/**
+ * One removable chip per active search, value and bound: what narrows the list stays in sight even when
+ * the panel is closed (phones) or the ticked box is scrolled away. Plain links, so they work without JS.
+ */
+export function ActiveFilters({ query }: { query: ListingQuery }) {
+  const chips: Array<{ label: string; next: ListingQuery }> = [];
+  if (query.search) chips.push({ label: `“${query.search}”`, next: withChange(query, { search: '' }) });
+  for (const key of LISTS) {
+    for (const value of query[key]) chips.push({ label: value, next: toggleValue(query, key, value) });
+  }
+  const { price, year } = query;
+  if (price.min !== null)
+    chips.push({
+      label: `Desde ${formatPrice(price.min)}`,
+      next: withChange(query, { price: { ...price, min: null } }),
+    });
+  if (price.max !== null)
+    chips.push({
+      label: `Hasta ${formatPrice(price.max)}`,
+      next: withChange(query, { price: { ...price, max: null } }),
+    });
+  if (year.min !== null)
+    chips.push({ label: `Año desde ${year.min}`, next: withChange(query, { year: { ...year, min: null } }) });
+  if (year.max !== null)
+    chips.push({ label: `Año hasta ${year.max}`, next: withChange(query, { year: { ...year, max: null } }) });
+  if (chips.length === 0) return null;
+
+  return (
+    <ul aria-label="Filtros activos" className="mt-4 flex flex-wrap gap-2">
+      {chips.map(({ label, next }) => (
+        <li key={label}>
+          <Link
+            to={listingHref(next)}
+            preventScrollReset
+            aria-label={`Quitar filtro: ${label}`}
+            className="inline-flex items-center gap-1.5 rounded-full bg-brand-50 py-1.5 pr-2.5 pl-3.5 font-medium text-brand-800 text-sm ring-1 ring-brand-200 hover:bg-brand-100"
+          >
+            {label}
+            <X aria-hidden className="size-4" />
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,96 @@
+import { BadgeCheck, CalendarDays, Car, Fuel, Gauge, Mail, MapPin, MessageCircle } from 'lucide-react';
+import { Suspense, useState } from 'react';
+import { formatMileage, formatPrice, stockReference } from '~/lib/format';
+import { whatsappLink } from '~/lib/navigation';
+import type { VehicleView } from '~/lib/vehicle-view';
+import { LazyInquiryForm, preloadInquiryForm } from './lazy-forms';
+import { ShareButton } from './share-button';
+
+interface Props {
+  vehicle: VehicleView;
+  whatsapp: string;
+  salesEmail: string;
+}
+
+const button =
+  'inline-flex h-12 w-full items-center justify-center gap-2 rounded-lg px-5 font-semibold shadow-sm transition';
+
+/** The side card: the figures a buyer decides on, and the three ways to act on them (SPEC §2). */
+export function VehicleSummary({ vehicle, whatsapp, salesEmail }: Props) {
+  const [inquiryOpen, setInquiryOpen] = useState(false);
+  const price = formatPrice(vehicle.price);
+  const facts = [
+    { icon: Fuel, label: 'Combustible', value: vehicle.fuelType },
+    { icon: Gauge, label: 'Kilometraje', value: formatMileage(vehicle.mileage) },
+    { icon: CalendarDays, label: 'Año', value: String(vehicle.year) },
+    { icon: Car, label: 'Tipo', value: vehicle.bodyType },
+  ];
+  const message = `Hola, me interesa el ${vehicle.name} ${vehicle.year} publicado en ${price} (${stockReference(vehicle.id)}). ¿Sigue disponible?`;
+
+  return (
+    <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <div className="flex items-center justify-between gap-3">
+        <p className="font-medium text-slate-600 text-sm">{stockReference(vehicle.id)}</p>
+        <span className="inline-flex items-center gap-1 rounded-full bg-green-100 px-3 py-1 font-semibold text-green-800 text-xs">
+          <BadgeCheck aria-hidden className="size-4" />
+          Financiable
+        </span>
+      </div>
+      <h1 className="mt-3 font-bold text-2xl text-slate-900 leading-tight md:text-3xl">{vehicle.name}</h1>
+      <p className="mt-1 text-slate-600">
+        {vehicle.year} · {vehicle.condition}
+      </p>
+      <p className="mt-4 font-bold text-4xl text-brand-700 tracking-tight">{price}</p>
+      <dl className="mt-5 grid grid-cols-2 gap-3">
+        {facts.map(({ icon: Icon, label, value }) => (
+          <div key={label} className="rounded-xl bg-slate-50 p-3">
+            <dt className="flex items-center gap-1.5 text-slate-600 text-xs">
+              <Icon aria-hidden className="size-4 shrink-0 text-brand-700" />
+              {label}
+            </dt>
+            <dd className="mt-0.5 truncate font-semibold text-slate-900 text-sm">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-4 flex items-center gap-2 text-slate-600 text-sm">
+        <MapPin aria-hidden className="size-4" />
+        Santiago, Chile
+      </p>
+      <div className="mt-6 space-y-3">
+        <button
+          type="button"
+          onClick={() => setInquiryOpen((open) => !open)}
+          onPointerEnter={preloadInquiryForm}
+          onFocus={preloadInquiryForm}
+          aria-expanded={inquiryOpen}
+          aria-controls="solicitar-informacion"
+          className={`${button} bg-accent-400 text-slate-900 hover:bg-accent-300`}
+        >
+          <Mail aria-hidden className="size-5" />
+          Solicitar información
+        </button>
+        <a
+          href={whatsappLink(whatsapp, message)}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={`${button} bg-[#1f7a3d] text-white hover:bg-[#186331]`}
+        >
+          <MessageCircle aria-hidden className="size-5" />
+          Contactar por WhatsApp
+        </a>
+        <ShareButton
+          title={`${vehicle.name} ${vehicle.year}`}
+          text={`${vehicle.name} ${vehicle.year} a ${price}`}
+          className={`${button} bg-white text-brand-700 ring-1 ring-slate-300 hover:bg-slate-50`}
+        />
+      </div>
+      <div id="solicitar-informacion" hidden={!inquiryOpen} className="mt-2 border-slate-200 border-t pt-5">
+        {inquiryOpen ? (
+          <Suspense fallback={<p className="text-slate-600 text-sm">Cargando formulario...</p>}>
+            <LazyInquiryForm vehicle={vehicle} salesEmail={salesEmail} />
+          </Suspense>
+        ) : null}
+      </div>
+    </div>
+  );
+}

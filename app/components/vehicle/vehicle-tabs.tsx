@@ -1,0 +1,152 @@
+import { Check } from 'lucide-react';
+import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { formatMileage } from '~/lib/format';
+import type { VehicleView } from '~/lib/vehicle-view';
+import { FinancingInfo } from './financing-info';
+
+const TABS = [
+  { id: 'especificaciones', label: 'Especificaciones' },
+  { id: 'caracteristicas', label: 'Características' },
+  { id: 'financiamiento', label: 'Financiamiento' },
+] as const;
+
+interface Props {
+  vehicle: VehicleView;
+  downPayment: string;
+  onFinancing: () => void;
+}
+
+/**
+ * The ARIA tabs pattern with automatic activation: arrows move and select, Home/End jump to the ends.
+ * The tabs are links to `?tab=…`, so without JavaScript the server renders the chosen tab.
+ */
+export function VehicleTabs({ vehicle, downPayment, onFinancing }: Props) {
+  const [params] = useSearchParams();
+  const [selected, setSelected] = useState(() =>
+    Math.max(
+      0,
+      TABS.findIndex((t) => t.id === params.get('tab')),
+    ),
+  );
+  const tabs = useRef<Array<HTMLAnchorElement | null>>([]);
+
+  function select(index: number) {
+    setSelected(index);
+    tabs.current[index]?.focus();
+  }
+
+  function onKeyDown(event: KeyboardEvent) {
+    const last = TABS.length - 1;
+    const next: Record<string, number> = {
+      ArrowRight: selected === last ? 0 : selected + 1,
+      ArrowLeft: selected === 0 ? last : selected - 1,
+      Home: 0,
+      End: last,
+    };
+    const target = next[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    select(target);
+  }
+
+  const panels: ReactNode[] = [
+    <Specifications key="specs" vehicle={vehicle} />,
+    <Features key="features" features={vehicle.features} />,
+    <FinancingInfo key="financing" downPayment={downPayment} onFinancing={onFinancing} />,
+  ];
+
+  return (
+    <div className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+      <h2 id="informacion-vehiculo" className="sr-only">
+        Información del vehículo
+      </h2>
+      <div
+        role="tablist"
+        aria-labelledby="informacion-vehiculo"
+        className="flex overflow-x-auto border-slate-200 border-b"
+      >
+        {TABS.map((tab, index) => (
+          <a
+            key={tab.id}
+            ref={(el) => {
+              tabs.current[index] = el;
+            }}
+            role="tab"
+            id={`tab-${tab.id}`}
+            href={`?tab=${tab.id}`}
+            aria-selected={index === selected}
+            aria-controls={`panel-${tab.id}`}
+            tabIndex={index === selected ? 0 : -1}
+            onClick={(event) => {
+              event.preventDefault();
+              select(index);
+            }}
+            onKeyDown={onKeyDown}
+            className={`-mb-px flex-1 whitespace-nowrap border-b-3 px-1 py-4 text-center font-semibold text-[0.8125rem] transition sm:flex-none sm:px-5 sm:text-base ${
+              index === selected
+                ? 'border-brand-700 text-brand-700'
+                : 'border-transparent text-slate-600 hover:text-slate-900'
+            }`}
+          >
+            {tab.label}
+          </a>
+        ))}
+      </div>
+      {TABS.map((tab, index) => (
+        <div
+          key={tab.id}
+          role="tabpanel"
+          id={`panel-${tab.id}`}
+          aria-labelledby={`tab-${tab.id}`}
+          hidden={index !== selected}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: APG tabs pattern: a panel is reachable by Tab.
+          tabIndex={0}
+          className="p-5 sm:p-6"
+        >
+          {panels[index]}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function Specifications({ vehicle }: { vehicle: VehicleView }) {
+  const rows: Array<[string, string]> = [
+    ['Marca', vehicle.brand],
+    ['Modelo', vehicle.model],
+    ['Año', String(vehicle.year)],
+    ['Kilometraje', formatMileage(vehicle.mileage)],
+    ['Combustible', vehicle.fuelType],
+    ['Transmisión', vehicle.transmission],
+    ['Motor', vehicle.engine],
+    ['Color', vehicle.color],
+    ['Tipo', vehicle.bodyType],
+    ['Condición', vehicle.condition],
+  ];
+  return (
+    <dl className="grid gap-x-10 sm:grid-cols-2">
+      {rows.map(([label, value]) => (
+        <div key={label} className="flex justify-between gap-4 border-slate-100 border-b py-3">
+          <dt className="text-slate-600">{label}</dt>
+          <dd className="text-right font-semibold text-slate-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Features({ features }: { features: string[] }) {
+  if (features.length === 0)
+    return <p className="text-slate-600">Este vehículo no tiene características registradas.</p>;
+  return (
+    <ul className="grid gap-x-8 gap-y-3 sm:grid-cols-2">
+      {features.map((feature) => (
+        <li key={feature} className="flex items-start gap-3 text-slate-800">
+          <Check aria-hidden className="mt-0.5 size-5 shrink-0 text-green-700" />
+          {feature}
+        </li>
+      ))}
+    </ul>
+  );
+}
