@@ -6,8 +6,21 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { ContactLeadSchema, fieldErrors } from '../../contracts/leads.ts';
+import { findOutboxMail } from './support/outbox.ts';
 
 // The six lead forms in a real browser: validation, sending, the success states of SPEC §8 and the photo limits.
+
+/**
+ * The lead reached the database and the sales mailbox: the staff e-mail (an .eml file, as the e2e server has no
+ * SMTP_URL) is written from the outbox row committed with the lead, so finding it proves both.
+ */
+async function expectDelivered(subject: string, replyTo: string, containing = '') {
+  const mail = await findOutboxMail(
+    (m) => m.subject === subject && m.replyTo?.text === replyTo && (m.text ?? '').includes(containing),
+  );
+  expect(mail.to && 'text' in mail.to ? mail.to.text : '').toMatch(/^ventas@/);
+  return mail;
+}
 
 // Filling a whole form and an axe scan take a while on a loaded 2-core machine.
 test.describe.configure({ timeout: 90_000 });
@@ -100,6 +113,8 @@ test.describe('contact form', () => {
     await expect(page.getByRole('heading', { name: '¡Mensaje enviado con éxito!' })).toBeFocused();
     await expect(page.getByText('Nos pondremos en contacto contigo a la brevedad.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Enviar mensaje' })).toHaveCount(0);
+    const mail = await expectDelivered('Mensaje de contacto: Ana Pérez', 'ana.perez@example.cl');
+    expect(mail.text).toContain('Asunto: Agendar prueba de manejo');
 
     await page.getByRole('button', { name: 'Enviar otro mensaje' }).click();
     await expect(form.getByLabel('Nombre completo')).toBeFocused();
@@ -179,6 +194,8 @@ test.describe('vehicle page', () => {
     await expectNoAxeViolations(page);
     await form.getByRole('button', { name: 'Enviar solicitud' }).click();
     await expect(page.getByRole('status').filter({ hasText: '¡Mensaje enviado!' })).toBeVisible();
+    const delivered = await expectDelivered('Consulta por un vehículo: Jorge Soto', 'jorge.soto@example.cl');
+    expect(delivered.text).toMatch(/Ficha del vehículo: http:\/\/127\.0\.0\.1:\d+\/vehicles\/\d+/);
   });
 
   test('"Consultar por financiamiento" opens the financing modal prefilled with the vehicle', async ({
@@ -223,6 +240,12 @@ test.describe('financing modal', () => {
     await dialog.getByRole('button', { name: 'Enviar solicitud' }).click();
 
     await expect(dialog.getByRole('heading', { name: '¡Solicitud enviada con éxito!' })).toBeVisible();
+    // The same visitor also asks from a vehicle page (another test): this one names the typed value.
+    await expectDelivered(
+      'Solicitud de financiamiento: Carla Muñoz',
+      'carla@example.cl',
+      'Valor aproximado del vehículo: $12.000.000',
+    );
     await expect(
       dialog.getByText('Un asesor se pondrá en contacto contigo en las próximas 24 horas'),
     ).toBeVisible();
@@ -283,6 +306,7 @@ test.describe('insurance form', () => {
     await expect(page.getByRole('heading', { name: '¡Solicitud enviada con éxito!' })).toBeVisible();
     await page.waitForTimeout(500);
     await expect(page.getByRole('heading', { name: '¡Solicitud enviada con éxito!' })).toBeVisible();
+    await expectDelivered('Cotización de seguro: Pedro González', 'pedro@example.cl');
     await page.getByRole('button', { name: 'Solicitar otra cotización' }).click();
     await expect(form.getByLabel('Nombre completo')).toHaveValue('');
   });
@@ -434,6 +458,12 @@ test.describe('sell-your-car form', () => {
       timeout: 15_000,
     });
     await expect(page.getByRole('heading', { name: '¡Solicitud enviada con éxito!' })).toBeVisible();
+    const appraisal = await expectDelivered(
+      'Tasación "Compramos tu auto": Luis Fernández',
+      'luis@example.cl',
+    );
+    expect(appraisal.attachments).toHaveLength(2);
+    expect(appraisal.text).toContain('dentro de 48 horas');
     await page.getByRole('button', { name: 'Enviar otra solicitud' }).click();
     await expect(form.getByLabel('Nombre completo')).toHaveValue('');
     await expect(page.getByRole('img', { name: /^Foto \d/ })).toHaveCount(0);
@@ -494,6 +524,7 @@ test.describe('commercial advisory modal', () => {
     await expect(opener).toBeFocused();
     await page.waitForTimeout(500);
     await expect(page.getByText('Formulario de asesoría enviado con éxito')).toBeVisible();
+    await expectDelivered('Solicitud de asesoría comercial: Sofía Rojas', 'sofia@example.cl');
 
     // Opened again, the form starts empty.
     await opener.click();
