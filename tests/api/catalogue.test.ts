@@ -198,3 +198,14 @@ describe('request ids', () => {
     expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
+
+describe('compression', () => {
+  it('compresses JSON for clients that accept it and keeps the ETag', async () => {
+    const response = await get('/api/vehiculos/', { 'accept-encoding': 'br, gzip' });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers.etag).toBeDefined();
+    const plain = await get('/api/vehiculos/');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(response.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+  });
+});
