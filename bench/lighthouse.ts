@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
+import { chromiumLaunch } from '../playwright.config.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const port = 3395;
@@ -60,16 +61,8 @@ try {
   }>;
   const pages = ['/', '/vehicles', `/vehicles/${first?.id ?? 1}`];
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    chromePath: chromiumLaunch.executablePath,
+    chromeFlags: ['--headless=new', ...chromiumLaunch.args],
   });
   try {
     const origin = new URL(base).origin;
