@@ -8,7 +8,7 @@ import {
   CLIENT_TYPE_OPTIONS,
   FINANCIAL_SITUATION_OPTIONS,
 } from '../../../contracts/lead-options.ts';
-import { FieldErrors, SelectField, TextAreaField, TextField } from './fields';
+import { FieldErrors, PersonFields, SelectField, TextAreaField, TextField } from './fields';
 import { FormNotice, Honeypot, NoticeBox, PrivacyNote, RequiredNote, SubmitButton } from './form-parts';
 import { Modal } from './modal';
 
@@ -78,28 +78,7 @@ function AdvisoryForm({ onSent }: { onSent: () => void }) {
     <FieldErrors value={lead.errors}>
       <form key={lead.formKey} {...lead.formProps} className="grid gap-5 sm:grid-cols-2">
         <RequiredNote className="sm:col-span-2" />
-        <TextField
-          name="nombre"
-          label="Nombre completo"
-          autoComplete="name"
-          maxLength={100}
-          className="sm:col-span-2"
-        />
-        <TextField
-          name="telefono"
-          label="Teléfono"
-          type="tel"
-          autoComplete="tel"
-          maxLength={20}
-          placeholder="+56 9 1234 5678"
-        />
-        <TextField
-          name="correo"
-          label="Correo electrónico"
-          type="email"
-          autoComplete="email"
-          maxLength={254}
-        />
+        <PersonFields names={{ name: 'nombre', phone: 'telefono', email: 'correo' }} order="phone-first" />
         <SelectField name="area_asesoria" label="Área de asesoría" options={ADVISORY_AREA_OPTIONS} />
         <SelectField name="tipo_cliente" label="Tipo de cliente" options={CLIENT_TYPE_OPTIONS} />
         <TextField name="fecha_preferida" label="Fecha preferida" type="date" min={today} />

@@ -157,3 +157,48 @@ export function SelectField({
     </Field>
   );
 }
+
+/**
+ * Who is asking: full name (full width), phone and e-mail, as every lead form asks them. The field names differ
+ * per endpoint (SPEC §3: name/nombre, phone/telefono, email/correo); the order follows each original form.
+ */
+export function PersonFields({
+  names,
+  order,
+}: {
+  names: { name: string; phone: string; email: string };
+  order: 'phone-first' | 'email-first';
+}) {
+  const phone = (
+    <TextField
+      name={names.phone}
+      label="Teléfono"
+      type="tel"
+      autoComplete="tel"
+      maxLength={20}
+      placeholder="+56 9 1234 5678"
+    />
+  );
+  const email = (
+    <TextField
+      name={names.email}
+      label="Correo electrónico"
+      type="email"
+      autoComplete="email"
+      maxLength={254}
+    />
+  );
+  return (
+    <>
+      <TextField
+        name={names.name}
+        label="Nombre completo"
+        autoComplete="name"
+        maxLength={100}
+        className="sm:col-span-2"
+      />
+      {order === 'phone-first' ? phone : email}
+      {order === 'phone-first' ? email : phone}
+    </>
+  );
+}

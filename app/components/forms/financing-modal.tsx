@@ -4,7 +4,7 @@
 import { formatPrice } from '~/lib/format';
 import { leadSchema, useLeadForm } from '~/lib/use-lead-form';
 import { FINANCING_TYPE_OPTIONS, INCOME_OPTIONS, TERM_OPTIONS } from '../../../contracts/lead-options.ts';
-import { FieldErrors, SelectField, TextAreaField, TextField } from './fields';
+import { FieldErrors, PersonFields, SelectField, TextAreaField, TextField } from './fields';
 import { FormNotice, Honeypot, PrivacyNote, RequiredNote, SubmitButton, SuccessPanel } from './form-parts';
 import { Modal } from './modal';
 
@@ -58,28 +58,7 @@ function FinancingForm({ vehicle, onDone }: { vehicle?: FinancingVehicle; onDone
     <FieldErrors value={lead.errors}>
       <form key={lead.formKey} {...lead.formProps} className="grid gap-5 sm:grid-cols-2">
         <RequiredNote className="sm:col-span-2" />
-        <TextField
-          name="nombre"
-          label="Nombre completo"
-          autoComplete="name"
-          maxLength={100}
-          className="sm:col-span-2"
-        />
-        <TextField
-          name="telefono"
-          label="Teléfono"
-          type="tel"
-          autoComplete="tel"
-          maxLength={20}
-          placeholder="+56 9 1234 5678"
-        />
-        <TextField
-          name="correo"
-          label="Correo electrónico"
-          type="email"
-          autoComplete="email"
-          maxLength={254}
-        />
+        <PersonFields names={{ name: 'nombre', phone: 'telefono', email: 'correo' }} order="phone-first" />
         <SelectField name="financiamiento" label="Tipo de financiamiento" options={FINANCING_TYPE_OPTIONS} />
         <TextField
           name="vehiculo"

@@ -3,7 +3,7 @@
 
 import { leadSchema, useLeadForm } from '~/lib/use-lead-form';
 import { CAR_BRAND_OPTIONS, INSURANCE_TYPE_OPTIONS } from '../../../contracts/lead-options.ts';
-import { FieldErrors, SelectField, TextAreaField, TextField } from './fields';
+import { FieldErrors, PersonFields, SelectField, TextAreaField, TextField } from './fields';
 import { FormNotice, Honeypot, PrivacyNote, RequiredNote, SubmitButton, SuccessPanel } from './form-parts';
 
 export function InsuranceForm() {
@@ -24,28 +24,7 @@ export function InsuranceForm() {
         <FieldErrors value={lead.errors}>
           <form key={lead.formKey} {...lead.formProps} className="grid gap-5 sm:grid-cols-2">
             <RequiredNote className="sm:col-span-2" />
-            <TextField
-              name="name"
-              label="Nombre completo"
-              autoComplete="name"
-              maxLength={100}
-              className="sm:col-span-2"
-            />
-            <TextField
-              name="email"
-              label="Correo electrónico"
-              type="email"
-              autoComplete="email"
-              maxLength={254}
-            />
-            <TextField
-              name="phone"
-              label="Teléfono"
-              type="tel"
-              autoComplete="tel"
-              maxLength={20}
-              placeholder="+56 9 1234 5678"
-            />
+            <PersonFields names={{ name: 'name', phone: 'phone', email: 'email' }} order="email-first" />
             <SelectField name="vehicle_brand" label="Marca del vehículo" options={CAR_BRAND_OPTIONS} />
             <TextField name="vehicle_year" label="Año" inputMode="numeric" maxLength={4} placeholder="2020" />
             <TextField name="vehicle_model" label="Modelo" maxLength={100} placeholder="Ej: Corolla" />

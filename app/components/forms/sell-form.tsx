@@ -2,7 +2,7 @@
 // PRODUCT.md: the success panel is reached and offers 'Enviar otra solicitud'.
 import { leadSchema, useLeadForm } from '~/lib/use-lead-form';
 import { CAR_BRAND_OPTIONS, CAR_CONDITION_OPTIONS } from '../../../contracts/lead-options.ts';
-import { FieldErrors, SelectField, TextAreaField, TextField } from './fields';
+import { FieldErrors, PersonFields, SelectField, TextAreaField, TextField } from './fields';
 import { FormNotice, Honeypot, PrivacyNote, RequiredNote, SubmitButton, SuccessPanel } from './form-parts';
 import { PhotoPicker } from './photo-picker';
 import { usePhotos } from './use-photos';
@@ -35,28 +35,7 @@ export function SellForm() {
         <FieldErrors value={lead.errors}>
           <form key={lead.formKey} {...lead.formProps} className="grid gap-5 sm:grid-cols-2">
             <RequiredNote className="sm:col-span-2" />
-            <TextField
-              name="name"
-              label="Nombre completo"
-              autoComplete="name"
-              maxLength={100}
-              className="sm:col-span-2"
-            />
-            <TextField
-              name="phone"
-              label="Teléfono"
-              type="tel"
-              autoComplete="tel"
-              maxLength={20}
-              placeholder="+56 9 1234 5678"
-            />
-            <TextField
-              name="email"
-              label="Correo electrónico"
-              type="email"
-              autoComplete="email"
-              maxLength={254}
-            />
+            <PersonFields names={{ name: 'name', phone: 'phone', email: 'email' }} order="phone-first" />
             <SelectField name="vehicle_brand" label="Marca" options={CAR_BRAND_OPTIONS} />
             <TextField name="vehicle_model" label="Modelo" maxLength={100} placeholder="Ej: Corolla" />
             <TextField name="vehicle_year" label="Año" inputMode="numeric" maxLength={4} placeholder="2018" />
