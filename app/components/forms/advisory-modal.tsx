@@ -9,7 +9,7 @@ import {
   FINANCIAL_SITUATION_OPTIONS,
 } from '../../../contracts/lead-options.ts';
 import { FieldErrors, PersonFields, SelectField, TextAreaField, TextField } from './fields';
-import { FormNotice, Honeypot, NoticeBox, PrivacyNote, RequiredNote, SubmitButton } from './form-parts';
+import { FormFooter, FormNotice, NoticeBox, RequiredNote } from './form-parts';
 import { Modal } from './modal';
 
 const CONFIRMATION = 'Formulario de asesoría enviado con éxito';
@@ -95,11 +95,7 @@ function AdvisoryForm({ onSent }: { onSent: () => void }) {
           maxLength={3000}
           className="sm:col-span-2"
         />
-        <Honeypot />
-        <div className="flex flex-col gap-4 sm:col-span-2">
-          <SubmitButton sending={lead.status === 'sending'}>Enviar solicitud</SubmitButton>
-          <PrivacyNote />
-        </div>
+        <FormFooter sending={lead.status === 'sending'}>Enviar solicitud</FormFooter>
       </form>
       <FormNotice notice={lead.notice} onDismiss={lead.dismissNotice} />
     </FieldErrors>

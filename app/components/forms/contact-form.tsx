@@ -3,7 +3,7 @@
 import { leadSchema, useLeadForm } from '~/lib/use-lead-form';
 import { SUBJECT_OPTIONS } from '../../../contracts/lead-options.ts';
 import { FieldErrors, SelectField, TextAreaField, TextField } from './fields';
-import { FormNotice, Honeypot, PrivacyNote, RequiredNote, SubmitButton, SuccessPanel } from './form-parts';
+import { FormFooter, FormNotice, RequiredNote, SuccessPanel } from './form-parts';
 
 export function ContactForm() {
   const lead = useLeadForm({
@@ -52,11 +52,7 @@ export function ContactForm() {
               maxLength={3000}
               className="sm:col-span-2"
             />
-            <Honeypot />
-            <div className="flex flex-col gap-4 sm:col-span-2">
-              <SubmitButton sending={lead.status === 'sending'}>Enviar mensaje</SubmitButton>
-              <PrivacyNote />
-            </div>
+            <FormFooter sending={lead.status === 'sending'}>Enviar mensaje</FormFooter>
           </form>
         </FieldErrors>
       )}

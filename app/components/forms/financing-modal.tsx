@@ -5,7 +5,7 @@ import { formatPrice } from '~/lib/format';
 import { leadSchema, useLeadForm } from '~/lib/use-lead-form';
 import { FINANCING_TYPE_OPTIONS, INCOME_OPTIONS, TERM_OPTIONS } from '../../../contracts/lead-options.ts';
 import { FieldErrors, PersonFields, SelectField, TextAreaField, TextField } from './fields';
-import { FormNotice, Honeypot, PrivacyNote, RequiredNote, SubmitButton, SuccessPanel } from './form-parts';
+import { FormFooter, FormNotice, RequiredNote, SuccessPanel } from './form-parts';
 import { Modal } from './modal';
 
 export interface FinancingVehicle {
@@ -85,11 +85,7 @@ function FinancingForm({ vehicle, onDone }: { vehicle?: FinancingVehicle; onDone
           maxLength={3000}
           className="sm:col-span-2"
         />
-        <Honeypot />
-        <div className="flex flex-col gap-4 sm:col-span-2">
-          <SubmitButton sending={lead.status === 'sending'}>Enviar solicitud</SubmitButton>
-          <PrivacyNote />
-        </div>
+        <FormFooter sending={lead.status === 'sending'}>Enviar solicitud</FormFooter>
       </form>
       <FormNotice notice={lead.notice} onDismiss={lead.dismissNotice} />
     </FieldErrors>

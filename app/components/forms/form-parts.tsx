@@ -142,3 +142,16 @@ export function PrivacyNote({ className = '' }: { className?: string }) {
     </p>
   );
 }
+
+/** The end of every lead form: the honeypot, the submit button and the privacy notice, always together. */
+export function FormFooter({ sending, children }: { sending: boolean; children: ReactNode }) {
+  return (
+    <>
+      <Honeypot />
+      <div className="flex flex-col gap-4 sm:col-span-2">
+        <SubmitButton sending={sending}>{children}</SubmitButton>
+        <PrivacyNote />
+      </div>
+    </>
+  );
+}

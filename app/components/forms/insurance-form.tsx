@@ -4,7 +4,7 @@
 import { leadSchema, useLeadForm } from '~/lib/use-lead-form';
 import { CAR_BRAND_OPTIONS, INSURANCE_TYPE_OPTIONS } from '../../../contracts/lead-options.ts';
 import { FieldErrors, PersonFields, SelectField, TextAreaField, TextField } from './fields';
-import { FormNotice, Honeypot, PrivacyNote, RequiredNote, SubmitButton, SuccessPanel } from './form-parts';
+import { FormFooter, FormNotice, RequiredNote, SuccessPanel } from './form-parts';
 
 export function InsuranceForm() {
   const lead = useLeadForm({
@@ -37,11 +37,7 @@ export function InsuranceForm() {
               placeholder="Uso del vehículo, coberturas que te interesan..."
               className="sm:col-span-2"
             />
-            <Honeypot />
-            <div className="flex flex-col gap-4 sm:col-span-2">
-              <SubmitButton sending={lead.status === 'sending'}>Solicitar cotización</SubmitButton>
-              <PrivacyNote />
-            </div>
+            <FormFooter sending={lead.status === 'sending'}>Solicitar cotización</FormFooter>
           </form>
         </FieldErrors>
       )}

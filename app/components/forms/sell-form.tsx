@@ -3,7 +3,7 @@
 import { leadSchema, useLeadForm } from '~/lib/use-lead-form';
 import { CAR_BRAND_OPTIONS, CAR_CONDITION_OPTIONS } from '../../../contracts/lead-options.ts';
 import { FieldErrors, PersonFields, SelectField, TextAreaField, TextField } from './fields';
-import { FormNotice, Honeypot, PrivacyNote, RequiredNote, SubmitButton, SuccessPanel } from './form-parts';
+import { FormFooter, FormNotice, RequiredNote, SuccessPanel } from './form-parts';
 import { PhotoPicker } from './photo-picker';
 import { usePhotos } from './use-photos';
 
@@ -62,11 +62,7 @@ export function SellForm() {
               className="sm:col-span-2"
             />
             <PhotoPicker picker={picker} />
-            <Honeypot />
-            <div className="flex flex-col gap-4 sm:col-span-2">
-              <SubmitButton sending={lead.status === 'sending'}>Solicitar tasación</SubmitButton>
-              <PrivacyNote />
-            </div>
+            <FormFooter sending={lead.status === 'sending'}>Solicitar tasación</FormFooter>
           </form>
         </FieldErrors>
       )}
