@@ -1,3 +1,4 @@
+import type { SessionUser } from '../server/services/auth/sessions.ts';
 import type { Services } from '../server/services/container.ts';
 
 declare module 'react-router' {
@@ -5,5 +6,7 @@ declare module 'react-router' {
     services: Services;
     /** Nonce of this response's Content-Security-Policy (absent in development). */
     cspNonce?: string;
+    /** The signed-in staff member, resolved for /admin pages only (null elsewhere and when signed out). */
+    staff?: SessionUser | null;
   }
 }

@@ -5,6 +5,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
@@ -56,6 +57,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   // Inline scripts of React Router must carry the Content-Security-Policy nonce of this response.
   const nonce = useNonce();
+  // The back office (/admin) has a layout of its own: no public header, footer or chat button.
+  const admin = isAdminPath(useLocation().pathname);
   return (
     <html lang="es-CL">
       <head>
@@ -67,12 +70,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-dvh flex-col">
         <SkipLink />
-        {data ? <SiteHeader dealership={data.dealership} /> : null}
-        <main id="contenido" tabIndex={-1} className="flex-1 focus:outline-none">
-          {children}
-        </main>
-        {data ? <SiteFooter dealership={data.dealership} /> : null}
-        {data ? <WhatsAppButton whatsapp={data.dealership.whatsapp} /> : null}
+        {admin ? (
+          children
+        ) : (
+          <>
+            {data ? <SiteHeader dealership={data.dealership} /> : null}
+            <main id="contenido" tabIndex={-1} className="flex-1 focus:outline-none">
+              {children}
+            </main>
+            {data ? <SiteFooter dealership={data.dealership} /> : null}
+            {data ? <WhatsAppButton whatsapp={data.dealership.whatsapp} /> : null}
+          </>
+        )}
         <ScrollRestoration nonce={nonce} />
         <HashScroll />
         <HydrationMarker />
@@ -80,6 +89,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   );
+}
+
+function isAdminPath(pathname: string): boolean {
+  return pathname === '/admin' || pathname.startsWith('/admin/');
 }
 
 export default function App() {

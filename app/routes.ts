@@ -1,4 +1,4 @@
-import { index, type RouteConfig, route } from '@react-router/dev/routes';
+import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
 
 export default [
   index('routes/home.tsx'),
@@ -17,5 +17,21 @@ export default [
   route('sitemap', 'routes/sitemap.tsx'),
   route('sitemap.xml', 'routes/sitemap-xml.ts'),
   route('robots.txt', 'routes/robots-txt.ts'),
+  // The back office: its sign-in page stands alone; every other page sits in the admin layout, which checks the session.
+  route('admin/ingresar', 'routes/admin/sign-in.tsx'),
+  layout('routes/admin/layout.tsx', [
+    route('admin', 'routes/admin/dashboard.tsx'),
+    route('admin/solicitudes', 'routes/admin/leads.tsx'),
+    route('admin/solicitudes/:id', 'routes/admin/lead.tsx'),
+    route('admin/vehiculos', 'routes/admin/vehicles.tsx'),
+    route('admin/vehiculos/nuevo', 'routes/admin/vehicle-new.tsx'),
+    route('admin/vehiculos/:id', 'routes/admin/vehicle-edit.tsx'),
+    route('admin/listas', 'routes/admin/lookups.tsx'),
+    route('admin/usuarios', 'routes/admin/staff.tsx'),
+    route('admin/auditoria', 'routes/admin/audit.tsx'),
+    route('admin/datos-personales', 'routes/admin/personal-data.tsx'),
+    route('admin/cuenta', 'routes/admin/account.tsx'),
+    route('admin/*', 'routes/admin/not-found.tsx'),
+  ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -10,7 +10,7 @@ import { registerCsrf } from './plugins/csrf.ts';
 import { registerReactRouter } from './plugins/react-router.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStaffAuth } from './plugins/staff-auth.ts';
-import { sessionRoutes } from './routes/admin/session.ts';
+import { adminRoutes } from './routes/admin/index.ts';
 import { catalogueRoutes } from './routes/api/catalogue.ts';
 import { leadRoutes } from './routes/api/leads.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -68,7 +68,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(catalogueRoutes);
   await app.register(leadRoutes);
   registerStaffAuth(app);
-  await app.register(sessionRoutes);
+  await app.register(adminRoutes);
   app.addHook('onClose', () => app.services.outbox.stop());
   await app.register(mediaRoutes);
 

@@ -52,10 +52,25 @@ export async function registerReactRouter(app: FastifyInstance, options: ReactRo
     pages.all('/*', async (request, reply) => {
       // Vite's dev client injects inline scripts, so the nonce-based policy is for built pages only.
       const cspNonce = options.mode === 'production' ? randomBytes(16).toString('base64') : undefined;
-      const response = await handle(toFetchRequest(request, reply), { services: app.services, cspNonce });
+      // Back office pages learn who is signed in from the same session check as the back office API.
+      const admin = isAdminPath(request.url);
+      const staff = admin ? await app.readStaff(request) : null;
+      const response = await handle(toFetchRequest(request, reply), {
+        services: app.services,
+        cspNonce,
+        staff,
+      });
+      if (admin) {
+        response.headers.set('Cache-Control', 'no-store');
+        response.headers.set('X-Robots-Tag', 'noindex, nofollow');
+      }
       return sendFetchResponse(reply, response);
     });
   });
+}
+
+function isAdminPath(url: string): boolean {
+  return url === '/admin' || url.startsWith('/admin/') || url.startsWith('/admin?');
 }
 
 function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {

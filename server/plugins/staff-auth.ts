@@ -13,6 +13,8 @@ declare module 'fastify' {
     staff: SessionUser | null;
   }
   interface FastifyInstance {
+    /** The signed-in staff member of a request, or null (also refreshes the session's idle timer). */
+    readStaff(request: FastifyRequest): Promise<SessionUser | null>;
     /** preHandler for back office API routes: a signed-in staff member, optionally of one role. */
     requireStaff(role?: StaffRole): (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
   }
@@ -24,8 +26,9 @@ export function registerStaffAuth(app: FastifyInstance): void {
   const cookieName = sessionCookieName(config.publicUrl.startsWith('https://'));
 
   app.decorateRequest('staff', null);
+  app.decorate('readStaff', (request: FastifyRequest) => readSession(db, readCookie(request, cookieName)));
   app.decorate('requireStaff', (role?: StaffRole) => async (request: FastifyRequest, reply: FastifyReply) => {
-    request.staff = await readSession(db, readCookie(request, cookieName));
+    request.staff = await app.readStaff(request);
     if (!request.staff) return sendApiError(reply, 401, 'Inicia sesión para continuar.');
     if (role && request.staff.role !== role)
       return sendApiError(reply, 403, 'No tienes permiso para esta acción.');

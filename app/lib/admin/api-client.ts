@@ -1,0 +1,63 @@
+// The browser side of the back office API: every unsafe call carries a fresh CSRF token (Django-compatible header)
+// and answers are read as JSON; a refusal becomes an AdminApiError with the server's Spanish sentence and field errors.
+
+export class AdminApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'AdminApiError';
+  }
+}
+
+const NETWORK_ERROR = 'No pudimos conectar con el servidor. Revisa tu conexión e inténtalo nuevamente.';
+
+async function csrfToken(): Promise<string> {
+  const response = await fetch('/api/get-csrf-token/', { credentials: 'same-origin', cache: 'no-store' });
+  const json = (await response.json().catch(() => null)) as { csrfToken?: string } | null;
+  if (!response.ok || !json?.csrfToken)
+    throw new AdminApiError('No se pudo preparar el envío. Recarga la página.', response.status);
+  return json.csrfToken;
+}
+
+export interface AdminRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A plain object is sent as JSON; FormData as multipart (the browser sets the boundary). */
+  body?: unknown;
+}
+
+/** Calls `/admin/api/...`; resolves with the parsed JSON body (undefined for 204). */
+export async function adminFetch<T = unknown>(path: string, request: AdminRequest = {}): Promise<T> {
+  const method = request.method ?? (request.body === undefined ? 'GET' : 'POST');
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  let body: BodyInit | undefined;
+  if (method !== 'GET') headers['X-CSRFToken'] = await csrfToken();
+  if (request.body instanceof FormData) body = request.body;
+  else if (request.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(request.body);
+  }
+  let response: Response;
+  try {
+    response = await fetch(path, { method, headers, body, credentials: 'same-origin', cache: 'no-store' });
+  } catch {
+    throw new AdminApiError(NETWORK_ERROR, 0);
+  }
+  if (response.status === 204) return undefined as T;
+  const json = (await response.json().catch(() => null)) as
+    | (T & { error?: undefined })
+    | { error?: string; campos?: Record<string, string> }
+    | null;
+  if (!response.ok) {
+    const error = json as { error?: string; campos?: Record<string, string> } | null;
+    if (response.status === 401 && typeof window !== 'undefined') {
+      window.location.assign(
+        `/admin/ingresar?siguiente=${encodeURIComponent(window.location.pathname + window.location.search)}`,
+      );
+    }
+    throw new AdminApiError(error?.error ?? `Error ${response.status}`, response.status, error?.campos ?? {});
+  }
+  return json as T;
+}

@@ -1,0 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+/** Back office API: leads (being built). */
+export const leadsRoutes: FastifyPluginAsync = async () => {};

@@ -1,0 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+/** Back office API: personal-data (being built). */
+export const personalDataRoutes: FastifyPluginAsync = async () => {};

@@ -1,0 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+/** Back office API: staff (being built). */
+export const staffRoutes: FastifyPluginAsync = async () => {};

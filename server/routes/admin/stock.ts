@@ -1,0 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+/** Back office API: stock (being built). */
+export const stockRoutes: FastifyPluginAsync = async () => {};
