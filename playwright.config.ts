@@ -44,7 +44,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node scripts/start.mjs',
+    // The staff accounts of tests/e2e/support/staff-accounts.ts are created first, as `npm run admin:create` would.
+    command: 'npx tsx tests/e2e/support/seed-staff.ts && exec node scripts/start.mjs',
     url: `http://127.0.0.1:${port}/healthz`,
     timeout: 180_000,
     reuseExistingServer: false,

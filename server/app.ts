@@ -17,9 +17,15 @@ import { healthRoutes } from './routes/health.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { createServices, type Services } from './services/container.ts';
 
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
+    routeTable: readonly RouteEntry[];
   }
 }
 
@@ -54,6 +60,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.header('X-Request-Id', request.id);
   });
   app.decorate('services', createServices(options.config, options.database));
+  // Every route as registered (pattern + methods): the authorization tests walk it, so no route escapes them.
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+  });
 
   // Pages and JSON shrink about 6×; brotli at quality 4 costs little CPU. Images are already compressed.
   await app.register(compress, {

@@ -28,7 +28,8 @@ export function registerStaffAuth(app: FastifyInstance): void {
   app.decorateRequest('staff', null);
   app.decorate('readStaff', (request: FastifyRequest) => readSession(db, readCookie(request, cookieName)));
   app.decorate('requireStaff', (role?: StaffRole) => async (request: FastifyRequest, reply: FastifyReply) => {
-    request.staff = await app.readStaff(request);
+    // The default guard of the admin API may already have read the session of this request.
+    request.staff ??= await app.readStaff(request);
     if (!request.staff) return sendApiError(reply, 401, 'Inicia sesión para continuar.');
     if (role && request.staff.role !== role)
       return sendApiError(reply, 403, 'No tienes permiso para esta acción.');

@@ -46,17 +46,10 @@ export async function adminFetch<T = unknown>(path: string, request: AdminReques
     throw new AdminApiError(NETWORK_ERROR, 0);
   }
   if (response.status === 204) return undefined as T;
-  const json = (await response.json().catch(() => null)) as
-    | (T & { error?: undefined })
-    | { error?: string; campos?: Record<string, string> }
-    | null;
+  const json: unknown = await response.json().catch(() => null);
   if (!response.ok) {
+    // An expired session answers 401 with its own sentence; the page shows it and the next navigation signs in.
     const error = json as { error?: string; campos?: Record<string, string> } | null;
-    if (response.status === 401 && typeof window !== 'undefined') {
-      window.location.assign(
-        `/admin/ingresar?siguiente=${encodeURIComponent(window.location.pathname + window.location.search)}`,
-      );
-    }
     throw new AdminApiError(error?.error ?? `Error ${response.status}`, response.status, error?.campos ?? {});
   }
   return json as T;

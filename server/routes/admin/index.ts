@@ -8,18 +8,22 @@ import { staffRoutes } from './staff.ts';
 import { stockRoutes } from './stock.ts';
 
 /**
- * Every back office API route lives under /admin/api/. Each guards itself with `app.requireStaff(role?)`; the CSRF
- * plugin protects every unsafe method under this prefix; answers are never cached.
+ * Every back office API route lives under /admin/api/ and is never cached. Apart from the sign-in endpoints, every
+ * route sits behind a default guard (a signed-in staff member), so a route added without its own guard still refuses
+ * anonymous callers; admin-only routes add `app.requireStaff('admin')`. The CSRF plugin covers every unsafe method.
  */
 export const adminRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
   });
   await app.register(sessionRoutes);
-  await app.register(stockRoutes);
-  await app.register(lookupsRoutes);
-  await app.register(leadsRoutes);
-  await app.register(staffRoutes);
-  await app.register(auditRoutes);
-  await app.register(personalDataRoutes);
+  await app.register(async (guarded) => {
+    guarded.addHook('preHandler', app.requireStaff());
+    await guarded.register(stockRoutes);
+    await guarded.register(lookupsRoutes);
+    await guarded.register(leadsRoutes);
+    await guarded.register(staffRoutes);
+    await guarded.register(auditRoutes);
+    await guarded.register(personalDataRoutes);
+  });
 };
