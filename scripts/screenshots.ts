@@ -1,5 +1,6 @@
 // Screenshots of pages at phone and desktop widths, to look at what we build:
 //   npx tsx scripts/screenshots.ts http://localhost:3000 /tmp/shots / /vehicles /vehicles/1
+// Back office pages: SCREENSHOT_AS='correo:contraseña' signs each page in first.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -10,6 +11,7 @@ mkdirSync(outDir, { recursive: true });
 const browser = await chromium.launch(chromiumLaunch);
 for (const width of [390, 1440]) {
   const page = await browser.newPage({ viewport: { width, height: width < 800 ? 844 : 900 } });
+  if (process.env.SCREENSHOT_AS) await signIn(page, process.env.SCREENSHOT_AS);
   for (const p of paths.length > 0 ? paths : ['/']) {
     await page.goto(`${base}${p}`, { waitUntil: 'networkidle' });
     const file = path.join(outDir, `${p.replace(/[^a-z0-9]+/gi, '_') || 'home'}-${width}.png`);
@@ -19,3 +21,14 @@ for (const width of [390, 1440]) {
   await page.close();
 }
 await browser.close();
+
+async function signIn(page: import('@playwright/test').Page, credentials: string): Promise<void> {
+  const [email, ...rest] = credentials.split(':');
+  const token = await page.request.get(`${base}/api/get-csrf-token/`);
+  const { csrfToken } = (await token.json()) as { csrfToken: string };
+  const response = await page.request.post(`${base}/admin/api/sesion`, {
+    data: { email, password: rest.join(':') },
+    headers: { 'X-CSRFToken': csrfToken, Origin: new URL(base).origin },
+  });
+  if (!response.ok()) throw new Error(`sign-in failed: ${response.status()}`);
+}

@@ -82,11 +82,12 @@ export function AdminNotice({ notice }: { notice: { tone: 'success' | 'error'; t
       {text}
     </p>
   );
+  // One wrapper, so the empty regions take a single slot in a flex or grid layout.
   return (
-    <>
+    <div>
       <div role="status">{notice?.tone === 'success' ? box('success', notice.text) : null}</div>
       <div role="alert">{notice?.tone === 'error' ? box('error', notice.text) : null}</div>
-    </>
+    </div>
   );
 }
 
