@@ -15,6 +15,7 @@ import { catalogueRoutes } from './routes/api/catalogue.ts';
 import { leadRoutes } from './routes/api/leads.ts';
 import { healthRoutes } from './routes/health.ts';
 import { mediaRoutes } from './routes/media.ts';
+import { PeerInvalidation } from './services/catalogue/peer-invalidation.ts';
 import { createServices, type Services } from './services/container.ts';
 
 export interface RouteEntry {
@@ -60,6 +61,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.header('X-Request-Id', request.id);
   });
   app.decorate('services', createServices(options.config, options.database));
+  const { pool } = options.database;
+  if (pool) {
+    // Several instances on one PostgreSQL: a stock change on one reaches the caches of all.
+    const peers = new PeerInvalidation(pool, app.services.catalogue, app.log);
+    app.addHook('onReady', () => peers.start());
+    app.addHook('onClose', () => peers.stop());
+  }
   // Every route as registered (pattern + methods): the authorization tests walk it, so no route escapes them.
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);

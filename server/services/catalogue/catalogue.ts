@@ -47,12 +47,18 @@ export class Catalogue {
     return result;
   }
 
+  /** After a change made by this instance: the next read loads a fresh snapshot, and the listeners hear of it. */
   invalidate(): void {
     this.#entry = null;
     for (const listener of this.#listeners) listener();
   }
 
-  /** Called after every invalidation (used to tell other instances). */
+  /** After a change made elsewhere (another instance): forget the snapshot without announcing it again. */
+  dropSnapshot(): void {
+    this.#entry = null;
+  }
+
+  /** Called after every local invalidation (used to tell other instances). */
   onInvalidate(listener: () => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);

@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import type { Catalogue } from './catalogue.ts';
+
+const CHANNEL = 'catalogo_cambiado';
+const RECONNECT_DELAYS_MS = [500, 1_000, 2_000, 5_000, 10_000];
+
+interface Logger {
+  warn(object: unknown, message: string): void;
+}
+
+/**
+ * Keeps the catalogue caches of several app instances on one PostgreSQL in step: a local change is announced with
+ * NOTIFY, and a change announced by another instance drops this instance's snapshot. One pooled connection is held
+ * for LISTEN; when it breaks, the instance reconnects with backoff and drops its snapshot (it may have missed news).
+ * PGlite is one process only, so there is nothing to tell.
+ */
+export class PeerInvalidation {
+  readonly #instanceId = randomUUID();
+  #client: pg.PoolClient | null = null;
+  #stopped = false;
+  #attempt = 0;
+  #unsubscribe: (() => void) | null = null;
+  #timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly catalogue: Catalogue,
+    private readonly log: Logger,
+  ) {}
+
+  async start(): Promise<void> {
+    this.#unsubscribe = this.catalogue.onInvalidate(() => {
+      this.pool.query('select pg_notify($1, $2)', [CHANNEL, this.#instanceId]).catch((error: Error) => {
+        // The change itself is committed; peers converge when their listener reconnects.
+        this.log.warn({ err: error }, 'catalogue change could not be announced to other instances');
+      });
+    });
+    await this.#listen();
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    this.#unsubscribe?.();
+    if (this.#timer) clearTimeout(this.#timer);
+    const client = this.#client;
+    this.#client = null;
+    if (client) {
+      await client.query(`unlisten ${CHANNEL}`).catch(() => {});
+      client.release();
+    }
+  }
+
+  async #listen(): Promise<void> {
+    try {
+      const client = await this.pool.connect();
+      if (this.#stopped) {
+        client.release();
+        return;
+      }
+      client.on('notification', (message) => {
+        if (message.channel === CHANNEL && message.payload !== this.#instanceId)
+          this.catalogue.dropSnapshot();
+      });
+      client.on('error', (error) => this.#lost(client, error));
+      await client.query(`listen ${CHANNEL}`);
+      this.#client = client;
+      if (this.#attempt > 0) this.catalogue.dropSnapshot();
+      this.#attempt = 0;
+    } catch (error) {
+      this.#retry(error as Error);
+    }
+  }
+
+  #lost(client: pg.PoolClient, error: Error): void {
+    if (this.#client !== client) return;
+    this.#client = null;
+    client.release(error);
+    this.#retry(error);
+  }
+
+  #retry(error: Error): void {
+    if (this.#stopped) return;
+    const delay = RECONNECT_DELAYS_MS[Math.min(this.#attempt, RECONNECT_DELAYS_MS.length - 1)] ?? 10_000;
+    this.#attempt += 1;
+    this.log.warn({ err: error, retryInMs: delay }, 'catalogue change listener lost its connection');
+    this.#timer = setTimeout(() => void this.#listen(), delay);
+    this.#timer.unref();
+  }
+}

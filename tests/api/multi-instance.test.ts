@@ -1,0 +1,117 @@
+// Several app instances on one PostgreSQL (PRODUCT.md: instances hold only caches). Runs in the PostgreSQL pass of
+// `npm test` (TEST_DB=postgres); PGlite is one process by design.
+import { randomBytes } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, migrationsFolder, openDatabase } from '../../db/client.ts';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config/env.ts';
+import { csrfHeaders } from '../support/csrf-client.ts';
+import { createLookups, createVehicle } from '../support/factories.ts';
+import { VALID_PAYLOADS } from '../support/lead-payloads.ts';
+import { signedInStaff } from '../support/staff.ts';
+
+const onPostgres = process.env.TEST_DB === 'postgres';
+const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const name = `t_multi_${randomBytes(5).toString('hex')}`;
+
+let databases: Database[] = [];
+let a: FastifyInstance;
+let b: FastifyInstance;
+
+async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query(text);
+  await client.end();
+}
+
+/** Polls until `check` passes; cross-instance news travels asynchronously (NOTIFY), but fast. */
+async function eventually(check: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('condition not met in time');
+}
+
+describe.skipIf(!onPostgres)('several instances on one PostgreSQL', () => {
+  beforeAll(async () => {
+    await adminQuery(`create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    // Three instances start at once on an empty database: the migrations must run exactly once.
+    databases = await Promise.all(
+      [1, 2, 3].map(() => openDatabase({ databaseUrl: url.toString(), dataDir: 'unused', poolSize: 4 })),
+    );
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: 'data/test',
+      SESSION_SECRET: 'x'.repeat(40),
+      PUBLIC_URL: 'https://autos.example.cl',
+      LEAD_RATE_LIMIT: '3',
+    });
+    [a, b] = await Promise.all(
+      databases.slice(0, 2).map(async (database) => {
+        const app = await buildApp({ config, database, pages: false });
+        await app.ready();
+        return app;
+      }),
+    );
+  });
+
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+    await Promise.all(databases.map((d) => d.close()));
+    await adminQuery(`drop database if exists ${name} with (force)`);
+  });
+
+  it('ran each migration once although three instances started together', async () => {
+    const files = readdirSync(migrationsFolder).filter((f) => f.endsWith('.sql'));
+    const result = await databases[0]?.db.execute<{ count: number }>(
+      sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
+    );
+    expect(result?.rows[0]?.count).toBe(files.length);
+  });
+
+  it('shows a stock change made through one instance on the other at once', async () => {
+    const summary = async (app: FastifyInstance) =>
+      (await app.inject({ method: 'GET', url: '/api/vehiculos-resumen/' })).json() as Array<{ id: number }>;
+    const before = await summary(b); // B now holds a cached snapshot
+    const lookups = await createLookups(a.services.db);
+    const vehicle = await createVehicle(a.services.db, { lookups });
+    a.services.catalogue.invalidate();
+    expect((await summary(a)).map((v) => v.id)).toContain(vehicle.id);
+    await eventually(async () => (await summary(b)).some((v) => v.id === vehicle.id));
+    expect((await summary(b)).length).toBe(before.length + 1);
+  });
+
+  it('honours a session started on one instance on the other, and a sign-out on either', async () => {
+    const staff = await signedInStaff(a, 'ventas');
+    const me = (app: FastifyInstance) =>
+      app.inject({ method: 'GET', url: '/admin/api/sesion', headers: { cookie: staff.headers.cookie } });
+    expect((await me(b)).statusCode).toBe(200);
+    const out = await b.inject({ method: 'DELETE', url: '/admin/api/sesion', headers: staff.headers });
+    expect(out.statusCode).toBe(204);
+    expect((await me(a)).statusCode).toBe(401);
+  });
+
+  it('counts the lead rate limit across instances', async () => {
+    const path = '/api/contacto-contacto/';
+    const send = async (app: FastifyInstance) =>
+      app.inject({
+        method: 'POST',
+        url: path,
+        payload: VALID_PAYLOADS[path],
+        headers: { ...(await csrfHeaders(app)), 'x-forwarded-for': '203.0.113.9' },
+        remoteAddress: '203.0.113.9',
+      });
+    const codes = [];
+    for (const app of [a, b, a, b]) codes.push((await send(app)).statusCode);
+    expect(codes).toEqual([201, 201, 201, 429]);
+  });
+});
