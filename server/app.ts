@@ -7,6 +7,7 @@ import type { Database } from '../db/client.ts';
 import type { AppConfig } from './config/env.ts';
 import { registerApiErrors } from './plugins/api-errors.ts';
 import { registerCsrf } from './plugins/csrf.ts';
+import { registerObservability } from './plugins/observability.ts';
 import { registerReactRouter } from './plugins/react-router.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStaffAuth } from './plugins/staff-auth.ts';
@@ -37,7 +38,8 @@ export interface BuildAppOptions {
   pages?: 'production' | 'development' | false;
   /** Folder with the output of `react-router build`. */
   buildDir?: string | undefined;
-  logger?: boolean;
+  /** true: JSON lines on stdout; a stream: the same lines there (tests read them). */
+  logger?: boolean | { stream: NodeJS.WritableStream };
 }
 
 /** Builds the whole HTTP application; `main.ts` listens with it and tests call `inject` on it. */
@@ -56,11 +58,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Every log line and every error answer carries this id; a client cannot choose it.
     genReqId: () => randomUUID(),
     requestIdHeader: false,
+    // One line per request comes from the observability plugin, without addresses or query strings.
+    disableRequestLogging: true,
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
   app.decorate('services', createServices(options.config, options.database));
+  registerObservability(app, options.config.metricsToken);
   const { pool } = options.database;
   if (pool) {
     // Several instances on one PostgreSQL: a stock change on one reaches the caches of all.

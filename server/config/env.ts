@@ -25,6 +25,8 @@ const EnvSchema = z.object({
   DEALERSHIP_FILE: z.string().min(1).optional(),
   /** Number of reverse proxies in front of the app whose X-Forwarded-For is trusted. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** Bearer token that opens /metrics; without it the endpoint does not exist. */
+  METRICS_TOKEN: z.string().min(24, 'debe tener al menos 24 caracteres').optional(),
 });
 
 export interface AppConfig {
@@ -38,6 +40,7 @@ export interface AppConfig {
   sessionSecret: string;
   leadRateLimit: number;
   trustProxy: number;
+  metricsToken: string | undefined;
   dealership: Dealership;
 }
 
@@ -70,6 +73,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionSecret: env.SESSION_SECRET ?? persistentSecret(dataDir),
     leadRateLimit: env.LEAD_RATE_LIMIT,
     trustProxy: env.TRUST_PROXY,
+    metricsToken: env.METRICS_TOKEN,
     dealership: loadDealership(env.DEALERSHIP_FILE),
   };
 }
