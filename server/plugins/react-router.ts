@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import { type CachedPage, PageCache } from '../http/page-cache.ts';
 
 export interface ReactRouterOptions {
   mode: 'development' | 'production';
@@ -44,16 +45,24 @@ export async function registerReactRouter(app: FastifyInstance, options: ReactRo
   }
 
   const handle = createRequestHandler(build, options.mode);
+  const pageCache = new PageCache(() => app.services.catalogue.version);
 
   // Pages read their own bodies (form actions), so this context parses nothing itself.
   await app.register(async (pages) => {
     pages.removeAllContentTypeParsers();
     pages.addContentTypeParser('*', (_request, _payload, done) => done(null));
     pages.all('/*', async (request, reply) => {
-      // Vite's dev client injects inline scripts, so the nonce-based policy is for built pages only.
-      const cspNonce = options.mode === 'production' ? randomBytes(16).toString('base64') : undefined;
       // Back office pages learn who is signed in from the same session check as the back office API.
       const admin = isAdminPath(request.url);
+      // Vite's dev client injects inline scripts, so the nonce-based policy is for built pages only.
+      const production = options.mode === 'production';
+      const cacheable = production && !admin && request.method === 'GET';
+      if (cacheable) {
+        const hit = pageCache.get(request.url);
+        if (hit) return sendCachedPage(reply, hit, pageCache, newNonce());
+      }
+      const version = app.services.catalogue.version;
+      const cspNonce = cacheable ? pageCache.placeholder : production ? newNonce() : undefined;
       const staff = admin ? await app.readStaff(request) : null;
       const response = await handle(toFetchRequest(request, reply), {
         services: app.services,
@@ -64,13 +73,48 @@ export async function registerReactRouter(app: FastifyInstance, options: ReactRo
         response.headers.set('Cache-Control', 'no-store');
         response.headers.set('X-Robots-Tag', 'noindex, nofollow');
       }
-      return sendFetchResponse(reply, response);
+      if (!cacheable) return sendFetchResponse(reply, response);
+      // Rendered with the placeholder nonce: always buffered, so it can get a real one (and be kept when shareable).
+      const page: CachedPage = {
+        status: response.status,
+        headers: [...response.headers].filter(([name]) => name !== 'set-cookie'),
+        html: await response.text(),
+        version,
+        storedAt: Date.now(),
+      };
+      const shareable =
+        response.status === 200 &&
+        !response.headers.has('set-cookie') &&
+        (response.headers.get('content-type') ?? '').startsWith('text/');
+      if (shareable) pageCache.set(request.url, page);
+      return sendCachedPage(reply, { ...page, headers: [...response.headers] }, pageCache, newNonce());
     });
   });
 }
 
+function newNonce(): string {
+  return randomBytes(16).toString('base64');
+}
+
+function sendCachedPage(
+  reply: FastifyReply,
+  page: CachedPage,
+  cache: PageCache,
+  nonce: string,
+): FastifyReply {
+  reply.code(page.status);
+  const cookies: string[] = [];
+  for (const [name, value] of page.headers) {
+    if (name === 'set-cookie') cookies.push(value);
+    else reply.header(name, cache.personalize(value, nonce));
+  }
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  return reply.send(cache.personalize(page.html, nonce));
+}
+
+/** /admin, /admin/..., and the data requests of client navigations (/admin.data). */
 function isAdminPath(url: string): boolean {
-  return url === '/admin' || url.startsWith('/admin/') || url.startsWith('/admin?');
+  return /^\/admin(?:\.data)?(?:[/?]|$)/.test(url);
 }
 
 function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {

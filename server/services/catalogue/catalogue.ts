@@ -26,9 +26,15 @@ interface Entry {
  */
 export class Catalogue {
   #entry: Entry | null = null;
+  #version = 0;
   readonly #listeners = new Set<() => void>();
 
   constructor(private readonly db: Db) {}
+
+  /** Grows with every change, local or from another instance: anything derived from the catalogue keys on it. */
+  get version(): number {
+    return this.#version;
+  }
 
   snapshot(): Promise<CatalogueSnapshot> {
     return this.#current().snapshot;
@@ -50,12 +56,14 @@ export class Catalogue {
   /** After a change made by this instance: the next read loads a fresh snapshot, and the listeners hear of it. */
   invalidate(): void {
     this.#entry = null;
+    this.#version += 1;
     for (const listener of this.#listeners) listener();
   }
 
   /** After a change made elsewhere (another instance): forget the snapshot without announcing it again. */
   dropSnapshot(): void {
     this.#entry = null;
+    this.#version += 1;
   }
 
   /** Called after every local invalidation (used to tell other instances). */

@@ -3,7 +3,7 @@ import sharp, { type Sharp } from 'sharp';
 import { FORMAT_MIME, heightAt, type VariantFormat, variantWidths } from '../../../app/lib/media.ts';
 import type { Db } from '../../../db/client.ts';
 import { images, imageVariants } from '../../../db/schema.ts';
-import { ByteLru } from './byte-lru.ts';
+import { ByteLru } from '../byte-lru.ts';
 
 export interface Variant {
   data: Buffer;
