@@ -1,0 +1,259 @@
+// The load bench of a grown dealership: 10,000 vehicles and 100,000 leads in PostgreSQL, the built server in its own
+// process, autocannon against the pages and the API, and a bare Fastify baseline measured in the same run.
+//   npm run build && npm run bench:load
+// Needs PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test); a throwaway database is
+// created and dropped. BENCH_SECONDS (default 10) sets the length of each run.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
+import pg from 'pg';
+import sharp from 'sharp';
+import { openDatabase } from '../db/client.ts';
+import { vehicleImages } from '../db/schema.ts';
+import { ingestImage } from '../server/services/images/ingest-image.ts';
+import { seedManyVehicles } from './support/seed-many.ts';
+
+const VEHICLES = 10_000;
+const LEADS = 100_000;
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const port = 3392;
+const baselinePort = 3393;
+const base = `http://127.0.0.1:${port}`;
+const metricsToken = randomBytes(24).toString('hex');
+
+const BUDGETS = { pageP99Ms: 50, pageRate: 200, leadP99Ms: 100, leadRate: 50, memoryMb: 300 };
+
+interface Row {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  pacedRate?: number;
+  pacedP99?: number;
+  budgetP99?: number;
+  errors: number;
+}
+
+async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query(text);
+  await client.end();
+}
+
+async function seed(url: string): Promise<void> {
+  const database = await openDatabase({ databaseUrl: url, dataDir: 'unused' });
+  const { db } = database;
+  await seedManyVehicles(db, VEHICLES);
+  // Eight photos shared by the whole stock: the pages carry their URLs, which is what the bench measures.
+  const images: Array<{ id: number }> = [];
+  for (let i = 0; i < 8; i++) {
+    const jpeg = await sharp({
+      create: { width: 1600, height: 1067, channels: 3, background: { r: 40 + i * 20, g: 60, b: 120 } },
+    })
+      .jpeg()
+      .toBuffer();
+    images.push(await ingestImage(db, jpeg));
+  }
+  const ids = (await db.execute(sql`select id from vehicles order by id`)) as unknown as {
+    rows: { id: number }[];
+  };
+  for (let start = 0; start < ids.rows.length; start += 2_000) {
+    await db.insert(vehicleImages).values(
+      ids.rows.slice(start, start + 2_000).flatMap(({ id }) =>
+        [0, 1, 2].map((position) => ({
+          vehicleId: id,
+          imageId: images[(id + position) % images.length]?.id ?? 0,
+          position,
+        })),
+      ),
+    );
+  }
+  // 100,000 leads over the last year, every kind and status, a fifth about a vehicle.
+  await db.execute(sql`
+    insert into leads (kind, status, name, email, phone, message, vehicle_id, details, due_at, created_at)
+    select (array['contacto','vehiculo','financiamiento','seguro','vendeauto','asesoria'])[1 + n % 6],
+           (array['nuevo','contactado','cerrado','descartado'])[1 + (n / 7) % 4],
+           'Cliente ' || n, 'cliente' || n || '@example.cl', '+56 9 ' || (10000000 + n), 'Mensaje de prueba ' || n,
+           case when n % 5 = 0 then (select min(id) from vehicles) + n % ${VEHICLES} end,
+           jsonb_build_object('asunto', 'compra'),
+           now() - (n || ' minutes')::interval * 5 + interval '24 hours',
+           now() - (n || ' minutes')::interval * 5
+    from generate_series(1, ${LEADS}) as n`);
+  await database.close();
+}
+
+async function waitFor(url: string, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer in ${timeoutMs} ms`);
+}
+
+type Options = Omit<autocannon.Options, 'url'> & { url: string };
+
+/** Open-loop throughput (10 connections), then a paced run at the budget's rate for its p99. */
+async function measure(name: string, options: Options, paced?: { rate: number; p99: number }): Promise<Row> {
+  const common = { connections: 10, pipelining: 1, ...options };
+  await autocannon({ ...common, duration: 2 }); // warm-up: caches, JIT, pool
+  const open = await autocannon({ ...common, duration: seconds });
+  const row: Row = {
+    name,
+    rps: open.requests.average,
+    p50: open.latency.p50,
+    p99: open.latency.p99,
+    errors: open.errors + open.non2xx,
+  };
+  if (paced) {
+    const result = await autocannon({ ...common, duration: seconds, overallRate: paced.rate });
+    row.pacedRate = paced.rate;
+    row.pacedP99 = result.latency.p99;
+    row.budgetP99 = paced.p99;
+    row.errors += result.errors + result.non2xx;
+  }
+  return row;
+}
+
+function rssMb(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) / 1024 : Number.NaN;
+}
+
+const name = `bench_load_${randomBytes(4).toString('hex')}`;
+await adminQuery(`create database ${name}`);
+const url = new URL(adminUrl);
+url.pathname = `/${name}`;
+const baseline = Fastify();
+baseline.get('/', async () => ({ hello: 'world' }));
+let server: ReturnType<typeof spawn> | undefined;
+try {
+  const seeding = performance.now();
+  await seed(url.toString());
+  console.info(
+    `Seeded ${VEHICLES} vehicles and ${LEADS} leads in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
+  );
+  await baseline.listen({ port: baselinePort, host: '127.0.0.1' });
+  server = spawn(process.execPath, ['scripts/start.mjs'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: url.toString(),
+      DEMO_STOCK: 'off',
+      NODE_ENV: 'production',
+      PUBLIC_URL: base,
+      LEAD_RATE_LIMIT: '10000',
+      METRICS_TOKEN: metricsToken,
+    },
+    stdio: 'ignore',
+    detached: true,
+  });
+  await waitFor(`${base}/healthz`, 120_000);
+  const pid = server.pid ?? 0;
+  let peakRss = rssMb(pid);
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, rssMb(pid));
+  }, 250);
+
+  const firstId = Number(
+    ((await (await fetch(`${base}/api/vehiculos-resumen/`)).json()) as Array<{ id: number }>)[0]?.id ?? 1,
+  );
+  const page = { rate: BUDGETS.pageRate, p99: BUDGETS.pageP99Ms };
+  const rows: Row[] = [];
+  rows.push(await measure('baseline (bare Fastify)', { url: `http://127.0.0.1:${baselinePort}/` }));
+  rows.push(await measure('page /vehicles', { url: `${base}/vehicles` }, page));
+  rows.push(
+    await measure(
+      'page /vehicles filtered',
+      { url: `${base}/vehicles?marca=Toyota&condicion=Usado&orden=price-asc&pagina=2` },
+      page,
+    ),
+  );
+  // A different vehicle on every request: most of them render (nothing cached yet), as with crawlers.
+  rows.push(
+    await measure(
+      'page /vehicles/:id (random)',
+      {
+        url: `${base}/vehicles/${firstId}`,
+        requests: [
+          {
+            setupRequest: (request) => ({
+              ...request,
+              path: `/vehicles/${firstId + Math.floor(Math.random() * VEHICLES)}`,
+            }),
+          },
+        ],
+      },
+      page,
+    ),
+  );
+  rows.push(
+    await measure('GET /api/vehiculos-resumen/', {
+      url: `${base}/api/vehiculos-resumen/`,
+      headers: { 'accept-encoding': 'br, gzip' },
+    }),
+  );
+
+  // Leads: a CSRF token and its cookie, then valid contact leads at the budget's pace.
+  const tokenResponse = await fetch(`${base}/api/get-csrf-token/`);
+  const cookie = (tokenResponse.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const { csrfToken } = (await tokenResponse.json()) as { csrfToken: string };
+  const lead = {
+    url: `${base}/api/contacto-contacto/`,
+    method: 'POST' as const,
+    headers: { 'content-type': 'application/json', cookie, 'x-csrftoken': csrfToken, origin: base },
+    body: JSON.stringify({
+      name: 'Camila Rojas',
+      email: 'camila.rojas@example.cl',
+      phone: '+56 9 8123 4567',
+      subject: 'compra',
+      message: 'Hola, quisiera saber si tienen SUV híbridas disponibles.',
+    }),
+  };
+  const leadRow = await measure(
+    'POST /api/contacto-contacto/',
+    { ...lead, connections: 4 },
+    {
+      rate: BUDGETS.leadRate,
+      p99: BUDGETS.leadP99Ms,
+    },
+  );
+  rows.push(leadRow);
+  clearInterval(sampler);
+
+  const baseRps = rows[0]?.rps ?? 1;
+  console.info(
+    `\n${VEHICLES} vehicles, ${LEADS} leads on PostgreSQL; ${seconds} s per run, 10 connections\n`,
+  );
+  console.info(
+    'endpoint                         req/s   p50 ms  p99 ms  ratio   paced: rate  p99 ms  budget  errors',
+  );
+  for (const r of rows) {
+    const paced =
+      r.pacedRate === undefined
+        ? ''.padEnd(28)
+        : `${String(r.pacedRate).padStart(11)} ${String(r.pacedP99).padStart(7)}  ${(r.pacedP99 ?? 0) < (r.budgetP99 ?? 0) ? ' ok  ' : 'OVER '}`;
+    console.info(
+      `${r.name.padEnd(32)} ${r.rps.toFixed(0).padStart(6)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)}  ${(r.rps / baseRps).toFixed(2).padStart(5)}  ${paced}  ${r.errors}`,
+    );
+  }
+  console.info(
+    `\nServer memory: peak RSS ${peakRss.toFixed(0)} MB (budget ${BUDGETS.memoryMb} MB) ${peakRss < BUDGETS.memoryMb ? 'ok' : 'OVER'}`,
+  );
+  console.info(
+    `Budgets: pages p99 < ${BUDGETS.pageP99Ms} ms at ${BUDGETS.pageRate} req/s; lead POST p99 < ${BUDGETS.leadP99Ms} ms at ${BUDGETS.leadRate} req/s.`,
+  );
+} finally {
+  if (server?.pid) process.kill(-server.pid, 'SIGTERM');
+  await baseline.close();
+  await new Promise((r) => setTimeout(r, 1_000));
+  await adminQuery(`drop database if exists ${name} with (force)`);
+}
