@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ApiErrorSchema,
@@ -207,5 +208,21 @@ describe('compression', () => {
     const plain = await get('/api/vehiculos/');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(response.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it("honours the client's choice: gzip only, br refused with q=0, nothing", async () => {
+    const plain = (await get('/api/vehiculos/')).body;
+    for (const [accept, expected] of [
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip;q=0.5', 'gzip'],
+      ['identity', undefined],
+    ] as const) {
+      const response = await get('/api/vehiculos/', { 'accept-encoding': accept });
+      expect(response.headers['content-encoding'], accept).toBe(expected);
+      expect(response.headers.vary, accept).toContain('Accept-Encoding');
+      const body = expected === 'gzip' ? gunzipSync(response.rawPayload).toString() : response.body;
+      expect(body, accept).toBe(plain);
+    }
   });
 });
