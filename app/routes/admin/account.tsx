@@ -1,19 +1,45 @@
-import { AdminPage, adminMeta } from '~/components/admin/ui';
+import { PasswordForm } from '~/components/admin/staff/password-form';
+import { AdminPage, adminMeta, Badge, Card } from '~/components/admin/ui';
 import { requireStaffPage } from '~/lib/admin/session.server';
+import { ROLE_LABELS } from '../../../contracts/admin-staff.ts';
+import { MIN_PASSWORD_LENGTH } from '../../../server/services/auth/password.ts';
 import type { Route } from './+types/account';
 
 export const meta = () => adminMeta('Mi cuenta');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireStaffPage(request, context);
-  return null;
+  const staff = requireStaffPage(request, context);
+  return { staff, minPasswordLength: MIN_PASSWORD_LENGTH };
 }
 
-// Being built: replaced by the screen of this route.
-export default function Page() {
+export default function AccountPage({ loaderData }: Route.ComponentProps) {
+  const { staff, minPasswordLength } = loaderData;
   return (
-    <AdminPage title="Mi cuenta">
-      <p>En construcción.</p>
+    <AdminPage title="Mi cuenta" description="Tus datos de acceso al panel.">
+      <div className="grid max-w-4xl items-start gap-6 lg:grid-cols-2">
+        <Card title="Tus datos">
+          <dl className="grid gap-3 text-sm">
+            <div>
+              <dt className="text-slate-600">Nombre</dt>
+              <dd className="font-medium text-slate-900">{staff.name}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-600">Correo electrónico</dt>
+              <dd className="break-words font-medium text-slate-900">{staff.email}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-600">Rol</dt>
+              <dd className="mt-0.5">
+                <Badge tone={staff.role === 'admin' ? 'info' : 'neutral'}>{ROLE_LABELS[staff.role]}</Badge>
+              </dd>
+            </div>
+          </dl>
+          <p className="mt-4 border-slate-200 border-t pt-3 text-slate-600 text-sm">
+            Para cambiar tu nombre, tu correo o tu rol, pídeselo a un administrador.
+          </p>
+        </Card>
+        <PasswordForm email={staff.email} minPasswordLength={minPasswordLength} />
+      </div>
     </AdminPage>
   );
 }

@@ -1,19 +1,36 @@
+import { PersonalDataPanel, PersonalDataSearch } from '~/components/admin/staff/personal-data-panel';
 import { AdminPage, adminMeta } from '~/components/admin/ui';
 import { requireStaffPage } from '~/lib/admin/session.server';
+import { personalEmail } from '../../../contracts/admin-staff.ts';
+import { summarizePersonalData } from '../../../server/services/admin/personal-data.ts';
 import type { Route } from './+types/personal-data';
 
 export const meta = () => adminMeta('Datos personales');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireStaffPage(request, context, 'admin');
-  return null;
+  const typed = new URL(request.url).searchParams.get('correo');
+  if (typed === null || typed.trim() === '') return { email: '', error: undefined, summary: null };
+  const parsed = personalEmail.safeParse(typed);
+  if (!parsed.success) return { email: typed, error: parsed.error.issues[0]?.message, summary: null };
+  return {
+    email: parsed.data,
+    error: undefined,
+    summary: await summarizePersonalData(context.services.db, parsed.data),
+  };
 }
 
-// Being built: replaced by the screen of this route.
-export default function Page() {
+export default function PersonalDataPage({ loaderData }: Route.ComponentProps) {
+  const { email, error, summary } = loaderData;
   return (
-    <AdminPage title="Datos personales">
-      <p>En construcción.</p>
+    <AdminPage
+      title="Datos personales"
+      description="Atiende las solicitudes de acceso y de eliminación de datos (Ley 19.628 y Ley 21.719): busca el correo de la persona, descarga una copia de todo lo que guardamos o elimínalo."
+    >
+      <div className="max-w-4xl">
+        <PersonalDataSearch key={email} email={email} error={error} />
+        {summary ? <PersonalDataPanel key={summary.email} summary={summary} /> : null}
+      </div>
     </AdminPage>
   );
 }

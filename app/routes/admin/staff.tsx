@@ -1,19 +1,43 @@
-import { AdminPage, adminMeta } from '~/components/admin/ui';
+import { UserPlus } from 'lucide-react';
+import { StaffCreateForm } from '~/components/admin/staff/staff-create-form';
+import { StaffList } from '~/components/admin/staff/staff-list';
+import { AdminPage, adminButton, adminMeta } from '~/components/admin/ui';
 import { requireStaffPage } from '~/lib/admin/session.server';
+import { listStaff } from '../../../server/services/admin/staff.ts';
+import { MIN_PASSWORD_LENGTH } from '../../../server/services/auth/password.ts';
 import type { Route } from './+types/staff';
 
 export const meta = () => adminMeta('Usuarios');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireStaffPage(request, context, 'admin');
-  return null;
+  const staff = requireStaffPage(request, context, 'admin');
+  return {
+    myId: staff.id,
+    members: await listStaff(context.services.db),
+    minPasswordLength: MIN_PASSWORD_LENGTH,
+  };
 }
 
-// Being built: replaced by the screen of this route.
-export default function Page() {
+export default function StaffPage({ loaderData }: Route.ComponentProps) {
+  const { myId, members, minPasswordLength } = loaderData;
   return (
-    <AdminPage title="Usuarios">
-      <p>En construcción.</p>
+    <AdminPage
+      title="Usuarios"
+      description="Las cuentas del personal: quién puede ingresar al panel y con qué rol. Una cuenta desactivada no puede ingresar, pero su historial se conserva."
+      actions={
+        // On a phone the form sits below the list: this jumps to it.
+        <a href="#nuevo-usuario" className={`${adminButton.primary} lg:hidden`}>
+          <UserPlus aria-hidden className="size-4" />
+          Nuevo usuario
+        </a>
+      }
+    >
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <StaffList members={members} myId={myId} />
+        <div id="nuevo-usuario" className="scroll-mt-20">
+          <StaffCreateForm minPasswordLength={minPasswordLength} />
+        </div>
+      </div>
     </AdminPage>
   );
 }

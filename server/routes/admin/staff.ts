@@ -1,4 +1,97 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { fieldErrors } from '../../../contracts/leads.ts';
+import { sendApiError } from '../../http/api-error.ts';
+import { readCookie } from '../../http/cookies.ts';
+import {
+  changeOwnPassword,
+  createStaffAccount,
+  listStaff,
+  PasswordChangeSchema,
+  StaffRuleError,
+  StaffUpdateSchema,
+  updateStaffAccount,
+} from '../../services/admin/staff.ts';
+import { NewStaffUserSchema } from '../../services/auth/create-staff-user.ts';
+import { type SessionUser, sessionCookieName } from '../../services/auth/sessions.ts';
+import { hitRateLimit } from '../../services/rate-limit.ts';
 
-/** Back office API: staff (being built). */
-export const staffRoutes: FastifyPluginAsync = async () => {};
+const PASSWORD_WINDOW_MS = 15 * 60 * 1000;
+const PASSWORD_ATTEMPTS = 10;
+
+/** 400 with one Spanish sentence per field; an error about the body as a whole becomes the main sentence. */
+export function sendInvalid(reply: FastifyReply, error: z.ZodError): FastifyReply {
+  const { _: whole, ...campos } = fieldErrors(error);
+  return sendApiError(reply, 400, whole ?? 'Revisa los datos del formulario.', campos);
+}
+
+/** The signed-in member on a route behind `requireStaff`. */
+export function staffOf(request: FastifyRequest): SessionUser {
+  if (!request.staff) throw new Error('route reached without its staff guard');
+  return request.staff;
+}
+
+async function applying<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T | FastifyReply> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof StaffRuleError)
+      return sendApiError(reply, error.status, error.message, error.campos);
+    throw error;
+  }
+}
+
+/** Staff accounts (admins only) and every member's own password. */
+export const staffRoutes: FastifyPluginAsync = async (app) => {
+  const { config, db } = app.services;
+  const cookieName = sessionCookieName(config.publicUrl.startsWith('https://'));
+  const adminOnly = { preHandler: app.requireStaff('admin') };
+
+  app.get('/admin/api/usuarios', adminOnly, async () => ({ usuarios: await listStaff(db) }));
+
+  app.post('/admin/api/usuarios', adminOnly, async (request, reply) => {
+    const parsed = NewStaffUserSchema.safeParse(request.body);
+    if (!parsed.success) return sendInvalid(reply, parsed.error);
+    return applying(reply, async () => {
+      const usuario = await createStaffAccount(db, staffOf(request), parsed.data);
+      return reply.code(201).send({ usuario });
+    });
+  });
+
+  app.patch<{ Params: { id: string } }>('/admin/api/usuarios/:id', adminOnly, async (request, reply) => {
+    const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : 0;
+    if (!id) return sendApiError(reply, 404, 'La cuenta no existe.');
+    const parsed = StaffUpdateSchema.safeParse(request.body);
+    if (!parsed.success) return sendInvalid(reply, parsed.error);
+    return applying(reply, async () => ({
+      usuario: await updateStaffAccount(db, staffOf(request), id, parsed.data),
+    }));
+  });
+
+  app.put('/admin/api/cuenta/clave', { preHandler: app.requireStaff() }, async (request, reply) => {
+    const user = staffOf(request);
+    const parsed = PasswordChangeSchema.safeParse(request.body);
+    if (!parsed.success) return sendInvalid(reply, parsed.error);
+    // Like sign-in: someone at an unattended, signed-in browser cannot try passwords at speed.
+    const limit = await hitRateLimit(db, `password:user:${user.id}`, PASSWORD_ATTEMPTS, PASSWORD_WINDOW_MS);
+    if (!limit.allowed) {
+      reply.header('Retry-After', String(limit.retryAfter));
+      return sendApiError(reply, 429, 'Demasiados intentos de cambio de contraseña. Espera unos minutos.');
+    }
+    return applying(reply, async () => {
+      const { otherSessionsEnded } = await changeOwnPassword(
+        db,
+        user,
+        readCookie(request, cookieName),
+        parsed.data,
+      );
+      return {
+        mensaje:
+          otherSessionsEnded > 0
+            ? 'Tu contraseña se cambió. Cerramos tus sesiones abiertas en otros dispositivos.'
+            : 'Tu contraseña se cambió.',
+        sesionesCerradas: otherSessionsEnded,
+      };
+    });
+  });
+};

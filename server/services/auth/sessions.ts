@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, or } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { sessions, staffUsers } from '../../../db/schema.ts';
 
@@ -78,9 +78,14 @@ export async function destroySession(db: Db, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash(token)));
 }
 
-/** Ends every session of a user (password change, deactivation). */
-export async function destroyUserSessions(db: Db, userId: number): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+/** Ends every session of a user (password change, deactivation), except `keepToken`'s when given. */
+export async function destroyUserSessions(db: Db, userId: number, keepToken?: string): Promise<number> {
+  const mine = eq(sessions.userId, userId);
+  const deleted = await db
+    .delete(sessions)
+    .where(keepToken ? and(mine, ne(sessions.tokenHash, tokenHash(keepToken))) : mine)
+    .returning({ tokenHash: sessions.tokenHash });
+  return deleted.length;
 }
 
 export async function pruneSessions(db: Db): Promise<void> {

@@ -1,0 +1,378 @@
+// Access and erasure requests about one e-mail address (Ley 19.628 / Ley 21.719): what the dealership stores about a
+// person is the leads they sent (with their photos, the staff notes and the history of each), the e-mails the outbox
+// holds about those leads or addressed from/to the person, and the idempotency records that answer their retries.
+//
+// Erasure keeps proof, not the person: the audit row of an erasure stores the SHA-256 of the normalized e-mail and the
+// counts. Whoever holds the address can show it was honoured (the page finds earlier erasures by that hash); the log
+// alone does not reveal it. Earlier 'datos_exportados' rows get the same treatment, and the audit rows about the
+// erased leads keep who did what and when, but their details are cleared, as they may quote the person.
+import { createHash } from 'node:crypto';
+import { and, asc, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import {
+  auditActionLabel,
+  type PersonalDataCounts,
+  type PersonalDataErasure,
+  type PersonalDataSummary,
+} from '../../../contracts/admin-staff.ts';
+import type { Db } from '../../../db/client.ts';
+import {
+  auditLog,
+  brands,
+  emailOutbox,
+  idempotencyKeys,
+  images,
+  leadNotes,
+  leadPhotos,
+  leads,
+  staffUsers,
+  vehicleImages,
+  vehicles,
+} from '../../../db/schema.ts';
+import { recordAudit } from '../audit.ts';
+import type { SessionUser } from '../auth/sessions.ts';
+import { LEAD_KIND_DEFS } from '../leads/lead-kinds.ts';
+
+type Actor = Pick<SessionUser, 'id' | 'email'>;
+
+export const EXPORT_FORMAT = 'datos-personales/v1';
+
+/** How an erased address is named in the audit trail. */
+export function emailProof(email: string): string {
+  return `sha256:${createHash('sha256').update(email.trim().toLowerCase()).digest('hex')}`;
+}
+
+const kindLabel = (kind: string) => LEAD_KIND_DEFS.find((def) => def.kind === kind)?.label ?? kind;
+
+const leadsOf = (email: string) => sql`lower(${leads.email}) = ${email}`;
+
+async function leadIdsOf(db: Db, email: string): Promise<number[]> {
+  const rows = await db.select({ id: leads.id }).from(leads).where(leadsOf(email)).orderBy(asc(leads.id));
+  return rows.map((row) => row.id);
+}
+
+/** E-mails about the person's leads, or sent from (reply-to) or to their address. */
+function outboxOf(email: string, leadIds: number[]): SQL {
+  const byAddress = or(
+    sql`lower(${emailOutbox.replyTo}) = ${email}`,
+    sql`lower(${emailOutbox.toAddress}) = ${email}`,
+  ) as SQL;
+  return leadIds.length ? (or(inArray(emailOutbox.leadId, leadIds), byAddress) as SQL) : byAddress;
+}
+
+/** Idempotency records keep the answer of a lead's submission, `{id, mensaje}`: the lead's id names its owner. */
+const idempotencyOf = (leadIds: number[]) =>
+  inArray(sql`${idempotencyKeys.response}->>'id'`, leadIds.map(String));
+
+const auditAbout = (leadIds: number[]) =>
+  and(eq(auditLog.entity, 'solicitud'), inArray(auditLog.entityId, leadIds.map(String)));
+
+async function countRows(db: Db, email: string, leadIds: number[]): Promise<PersonalDataCounts> {
+  const n = async (
+    table: typeof leadPhotos | typeof leadNotes | typeof idempotencyKeys | typeof emailOutbox,
+    where: SQL,
+  ) => (await db.select({ n: count() }).from(table).where(where))[0]?.n ?? 0;
+  const has = leadIds.length > 0;
+  return {
+    solicitudes: leadIds.length,
+    fotos: has ? await n(leadPhotos, inArray(leadPhotos.leadId, leadIds)) : 0,
+    notas: has ? await n(leadNotes, inArray(leadNotes.leadId, leadIds)) : 0,
+    correos: await n(emailOutbox, outboxOf(email, leadIds)),
+    registrosIdempotencia: has ? await n(idempotencyKeys, idempotencyOf(leadIds)) : 0,
+  };
+}
+
+/** What the page shows before exporting or erasing; reading it is not an export, so it is not audited. */
+export async function summarizePersonalData(db: Db, email: string): Promise<PersonalDataSummary> {
+  const leadRows = await db
+    .select({
+      id: leads.id,
+      kind: leads.kind,
+      status: leads.status,
+      name: leads.name,
+      createdAt: leads.createdAt,
+    })
+    .from(leads)
+    .where(leadsOf(email))
+    .orderBy(asc(leads.createdAt), asc(leads.id));
+  const leadIds = leadRows.map((row) => row.id);
+  const erasures = await db
+    .select({ createdAt: auditLog.createdAt, details: auditLog.details, name: staffUsers.name })
+    .from(auditLog)
+    .leftJoin(staffUsers, eq(staffUsers.id, auditLog.actorId))
+    .where(
+      and(
+        eq(auditLog.action, 'datos_eliminados'),
+        sql`${auditLog.details}->>'correoHash' = ${emailProof(email)}`,
+      ),
+    )
+    .orderBy(asc(auditLog.createdAt));
+  return {
+    email,
+    conteos: await countRows(db, email, leadIds),
+    solicitudes: leadRows.map((row) => ({
+      id: row.id,
+      tipo: row.kind,
+      tipoEtiqueta: kindLabel(row.kind),
+      estado: row.status,
+      nombre: row.name,
+      recibida: row.createdAt.toISOString(),
+    })),
+    eliminaciones: erasures.map((row) => ({
+      fecha: row.createdAt.toISOString(),
+      por: row.name ?? (typeof row.details.actorEmail === 'string' ? row.details.actorEmail : null),
+    })),
+  };
+}
+
+/**
+ * Everything stored about the address, as one JSON document the person can be given: photos inline as data URLs
+ * (the master images, already stripped of metadata), so the file is complete without access to the back office.
+ * Recorded in the audit trail with the e-mail and the counts.
+ */
+export async function exportPersonalData(db: Db, actor: Actor, email: string, controller: string) {
+  return db.transaction(async (tx) => {
+    const leadRows = await tx
+      .select({
+        lead: leads,
+        vehicleModel: vehicles.model,
+        vehicleYear: vehicles.year,
+        vehicleBrand: brands.nombre,
+      })
+      .from(leads)
+      .leftJoin(vehicles, eq(vehicles.id, leads.vehicleId))
+      .leftJoin(brands, eq(brands.id, vehicles.brandId))
+      .where(leadsOf(email))
+      .orderBy(asc(leads.createdAt), asc(leads.id));
+    const leadIds = leadRows.map((row) => row.lead.id);
+
+    const photos = leadIds.length
+      ? await tx
+          .select({
+            leadId: leadPhotos.leadId,
+            position: leadPhotos.position,
+            format: images.format,
+            width: images.width,
+            height: images.height,
+            data: images.data,
+          })
+          .from(leadPhotos)
+          .innerJoin(images, eq(images.id, leadPhotos.imageId))
+          .where(inArray(leadPhotos.leadId, leadIds))
+          .orderBy(asc(leadPhotos.leadId), asc(leadPhotos.position))
+      : [];
+    const notes = leadIds.length
+      ? await tx
+          .select({
+            leadId: leadNotes.leadId,
+            body: leadNotes.body,
+            createdAt: leadNotes.createdAt,
+            author: staffUsers.name,
+          })
+          .from(leadNotes)
+          .leftJoin(staffUsers, eq(staffUsers.id, leadNotes.authorId))
+          .where(inArray(leadNotes.leadId, leadIds))
+          .orderBy(asc(leadNotes.createdAt), asc(leadNotes.id))
+      : [];
+    const history = leadIds.length
+      ? await tx
+          .select({
+            entityId: auditLog.entityId,
+            action: auditLog.action,
+            details: auditLog.details,
+            createdAt: auditLog.createdAt,
+            author: staffUsers.name,
+          })
+          .from(auditLog)
+          .leftJoin(staffUsers, eq(staffUsers.id, auditLog.actorId))
+          .where(auditAbout(leadIds))
+          .orderBy(asc(auditLog.createdAt), asc(auditLog.id))
+      : [];
+    const mails = await tx
+      .select()
+      .from(emailOutbox)
+      .where(outboxOf(email, leadIds))
+      .orderBy(asc(emailOutbox.createdAt), asc(emailOutbox.id));
+    const replays = leadIds.length
+      ? await tx
+          .select({ response: idempotencyKeys.response, createdAt: idempotencyKeys.createdAt })
+          .from(idempotencyKeys)
+          .where(idempotencyOf(leadIds))
+      : [];
+
+    const counts: PersonalDataCounts = {
+      solicitudes: leadRows.length,
+      fotos: photos.length,
+      notas: notes.length,
+      correos: mails.length,
+      registrosIdempotencia: replays.length,
+    };
+    await recordAudit(tx, {
+      actor,
+      action: 'datos_exportados',
+      entity: 'datos_personales',
+      details: { correo: email, ...counts },
+    });
+
+    const iso = (date: Date | null) => date?.toISOString() ?? null;
+    return {
+      formato: EXPORT_FORMAT,
+      responsable: controller,
+      correo: email,
+      generado: new Date().toISOString(),
+      resumen: counts,
+      solicitudes: leadRows.map(({ lead, vehicleBrand, vehicleModel, vehicleYear }) => ({
+        id: lead.id,
+        tipo: lead.kind,
+        tipoEtiqueta: kindLabel(lead.kind),
+        recibida: iso(lead.createdAt),
+        nombre: lead.name,
+        correo: lead.email,
+        telefono: lead.phone,
+        mensaje: lead.message,
+        detalles: lead.details,
+        vehiculo:
+          lead.vehicleId === null
+            ? null
+            : {
+                id: lead.vehicleId,
+                descripcion: vehicleBrand ? `${vehicleBrand} ${vehicleModel} ${vehicleYear}` : null,
+              },
+        paginaOrigen: lead.sourcePage,
+        estado: lead.status,
+        plazoPrimerContacto: iso(lead.dueAt),
+        primerContacto: iso(lead.firstContactAt),
+        estadoCambiado: iso(lead.statusChangedAt),
+        /** A keyed hash of the sender's IP address, kept to limit abuse; not the address itself. */
+        huellaIp: lead.ipHash,
+        fotos: photos
+          .filter((photo) => photo.leadId === lead.id)
+          .map((photo) => ({
+            posicion: photo.position,
+            formato: photo.format,
+            ancho: photo.width,
+            alto: photo.height,
+            datos: `data:image/${photo.format};base64,${photo.data.toString('base64')}`,
+          })),
+        notas: notes
+          .filter((note) => note.leadId === lead.id)
+          .map((note) => ({ fecha: iso(note.createdAt), autor: note.author, texto: note.body })),
+        historial: history
+          .filter((entry) => entry.entityId === String(lead.id))
+          .map(({ details: { actorEmail: _staff, ...details }, ...entry }) => ({
+            fecha: iso(entry.createdAt),
+            accion: auditActionLabel(entry.action),
+            por: entry.author,
+            detalles: details,
+          })),
+      })),
+      correos: mails.map((mail) => ({
+        id: mail.id,
+        solicitud: mail.leadId,
+        para: mail.toAddress,
+        responderA: mail.replyTo,
+        asunto: mail.subject,
+        texto: mail.textBody,
+        html: mail.htmlBody,
+        estado: mail.status,
+        creado: iso(mail.createdAt),
+        enviado: iso(mail.sentAt),
+        fotosAdjuntas: mail.attachments.length,
+      })),
+      registrosIdempotencia: replays.map((row) => ({ creado: iso(row.createdAt), respuesta: row.response })),
+    };
+  });
+}
+
+export type PersonalDataExport = Awaited<ReturnType<typeof exportPersonalData>>;
+
+/**
+ * Erases everything stored about the address in ONE transaction (all of it or nothing) and records the erasure.
+ * Images are deleted only when nothing else uses them (another lead, a vehicle, a pending e-mail's attachments):
+ * images are stored once per content hash and may be shared.
+ */
+export async function erasePersonalData(
+  db: Db,
+  actor: Actor,
+  email: string,
+): Promise<PersonalDataErasure['eliminados']> {
+  return db.transaction(async (tx) => {
+    const leadIds = await leadIdsOf(tx, email);
+    const has = leadIds.length > 0;
+    const photoImages = has
+      ? await tx
+          .selectDistinct({ id: leadPhotos.imageId })
+          .from(leadPhotos)
+          .where(inArray(leadPhotos.leadId, leadIds))
+      : [];
+
+    const mails = await tx
+      .delete(emailOutbox)
+      .where(outboxOf(email, leadIds))
+      .returning({ id: emailOutbox.id });
+    const replays = has
+      ? await tx.delete(idempotencyKeys).where(idempotencyOf(leadIds)).returning({ key: idempotencyKeys.key })
+      : [];
+    const notes = has
+      ? await tx.delete(leadNotes).where(inArray(leadNotes.leadId, leadIds)).returning({ id: leadNotes.id })
+      : [];
+    const photos = has
+      ? await tx
+          .delete(leadPhotos)
+          .where(inArray(leadPhotos.leadId, leadIds))
+          .returning({ id: leadPhotos.imageId })
+      : [];
+    if (has) await tx.delete(leads).where(inArray(leads.id, leadIds));
+
+    const orphans = photoImages.length
+      ? await tx
+          .delete(images)
+          .where(
+            and(
+              inArray(
+                images.id,
+                photoImages.map((row) => row.id),
+              ),
+              sql`not exists (select 1 from ${leadPhotos} where ${leadPhotos.imageId} = ${images.id})`,
+              sql`not exists (select 1 from ${vehicleImages} where ${vehicleImages.imageId} = ${images.id})`,
+              sql`not exists (select 1 from ${emailOutbox} where ${emailOutbox.attachments} @> jsonb_build_array(${images.id}))`,
+            ),
+          )
+          .returning({ id: images.id })
+      : [];
+
+    const proof = emailProof(email);
+    const scrubbed = has
+      ? await tx
+          .update(auditLog)
+          .set({
+            details: sql`jsonb_strip_nulls(jsonb_build_object('actorEmail', ${auditLog.details}->'actorEmail', 'datosDepurados', true))`,
+          })
+          .where(auditAbout(leadIds))
+          .returning({ id: auditLog.id })
+      : [];
+    // Earlier exports named the address in clear: from now on they name it like the erasure does.
+    await tx
+      .update(auditLog)
+      .set({
+        details: sql`(${auditLog.details} - 'correo') || jsonb_build_object('correoHash', ${proof}::text)`,
+      })
+      .where(and(eq(auditLog.action, 'datos_exportados'), sql`${auditLog.details}->>'correo' = ${email}`));
+
+    const erased = {
+      solicitudes: leadIds.length,
+      fotos: photos.length,
+      imagenes: orphans.length,
+      notas: notes.length,
+      correos: mails.length,
+      registrosIdempotencia: replays.length,
+      registrosAuditoriaDepurados: scrubbed.length,
+    };
+    await recordAudit(tx, {
+      actor,
+      action: 'datos_eliminados',
+      entity: 'datos_personales',
+      details: { correoHash: proof, ...erased },
+    });
+    return erased;
+  });
+}

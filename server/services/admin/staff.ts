@@ -1,0 +1,206 @@
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { StaffMember } from '../../../contracts/admin-staff.ts';
+import type { Db } from '../../../db/client.ts';
+import { staffUsers } from '../../../db/schema.ts';
+import { recordAudit } from '../audit.ts';
+import { createStaffUser, NewStaffUserSchema, StaffUserExistsError } from '../auth/create-staff-user.ts';
+import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { destroyUserSessions, type SessionUser } from '../auth/sessions.ts';
+
+/** A change the rules refuse: the route answers `status` with the Spanish sentence (and field errors). */
+export class StaffRuleError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly campos?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'StaffRuleError';
+  }
+}
+
+/** PATCH /admin/api/usuarios/:id: any of the three, with the same rules as creation. */
+export const StaffUpdateSchema = z
+  .strictObject(
+    {
+      name: NewStaffUserSchema.shape.name.optional(),
+      role: NewStaffUserSchema.shape.role.optional(),
+      active: z.boolean({ error: 'Indica si la cuenta queda activa (true o false).' }).optional(),
+    },
+    { error: 'Solo se puede cambiar el nombre, el rol o si la cuenta está activa.' },
+  )
+  .refine((change) => Object.keys(change).length > 0, { error: 'Indica qué cambiar de la cuenta.' });
+export type StaffUpdate = z.infer<typeof StaffUpdateSchema>;
+
+/** PUT /admin/api/cuenta/clave: the new password follows the rules of a new account's. */
+export const PasswordChangeSchema = z.object({
+  actual: z
+    .string({ error: 'Ingresa tu contraseña actual.' })
+    .min(1, { error: 'Ingresa tu contraseña actual.' })
+    .max(200, { error: 'La contraseña admite hasta 200 caracteres.' }),
+  nueva: NewStaffUserSchema.shape.password,
+});
+export type PasswordChange = z.infer<typeof PasswordChangeSchema>;
+
+type Actor = Pick<SessionUser, 'id' | 'email'>;
+type StaffRow = typeof staffUsers.$inferSelect;
+
+function toMember(row: StaffRow): StaffMember {
+  return {
+    id: row.id,
+    nombre: row.name,
+    email: row.email,
+    rol: row.role,
+    activo: row.active,
+    ultimoIngreso: row.lastSignInAt?.toISOString() ?? null,
+    creado: row.createdAt.toISOString(),
+  };
+}
+
+/** Active accounts first, then by name. */
+export async function listStaff(db: Db): Promise<StaffMember[]> {
+  const rows = await db
+    .select()
+    .from(staffUsers)
+    .orderBy(desc(staffUsers.active), asc(staffUsers.name), asc(staffUsers.id));
+  return rows.map(toMember);
+}
+
+export async function createStaffAccount(
+  db: Db,
+  actor: Actor,
+  input: z.infer<typeof NewStaffUserSchema>,
+): Promise<StaffMember> {
+  try {
+    return await db.transaction(async (tx) => {
+      const { id } = await createStaffUser(tx, input);
+      await recordAudit(tx, {
+        actor,
+        action: 'usuario_creado',
+        entity: 'usuario',
+        entityId: id,
+        details: { usuario: input.email, nombre: input.name, rol: input.role },
+      });
+      const [row] = await tx.select().from(staffUsers).where(eq(staffUsers.id, id));
+      if (!row) throw new Error('staff row vanished after insert');
+      return toMember(row);
+    });
+  } catch (error) {
+    if (error instanceof StaffUserExistsError) {
+      throw new StaffRuleError(409, 'Ya existe una cuenta con ese correo.', {
+        email: 'Ya existe una cuenta con este correo.',
+      });
+    }
+    throw error;
+  }
+}
+
+/**
+ * Renames, changes the role of, deactivates or reactivates an account, one audit row per kind of change, all in one
+ * transaction. Deactivation ends the account's sessions at once. Nobody can lock themself out, and the back office
+ * always keeps one active admin: the active admins are locked first, so two admins demoting each other at the same
+ * moment cannot both succeed.
+ */
+export async function updateStaffAccount(
+  db: Db,
+  actor: Actor,
+  id: number,
+  change: StaffUpdate,
+): Promise<StaffMember> {
+  return db.transaction(async (tx) => {
+    const activeAdmins = await tx
+      .select({ id: staffUsers.id })
+      .from(staffUsers)
+      .where(and(eq(staffUsers.role, 'admin'), eq(staffUsers.active, true)))
+      .for('update');
+    const [before] = await tx.select().from(staffUsers).where(eq(staffUsers.id, id)).for('update');
+    if (!before) throw new StaffRuleError(404, 'La cuenta no existe.');
+
+    const name = change.name ?? before.name;
+    const role = change.role ?? before.role;
+    const active = change.active ?? before.active;
+    const losesAdmin = before.role === 'admin' && before.active && (role !== 'admin' || !active);
+    if (id === actor.id && !active) throw new StaffRuleError(409, 'No puedes desactivar tu propia cuenta.');
+    if (id === actor.id && role !== before.role) {
+      throw new StaffRuleError(409, 'No puedes cambiar tu propio rol. Pídeselo a otro administrador.');
+    }
+    if (losesAdmin && activeAdmins.length <= 1) {
+      throw new StaffRuleError(
+        409,
+        'Debe quedar al menos un administrador activo. Crea o reactiva otro administrador primero.',
+      );
+    }
+    if (name === before.name && role === before.role && active === before.active) return toMember(before);
+
+    const [after] = await tx
+      .update(staffUsers)
+      .set({ name, role, active, updatedAt: new Date() })
+      .where(eq(staffUsers.id, id))
+      .returning();
+    if (!after) throw new Error('staff row vanished during update');
+
+    const audit = (action: string, details: Record<string, unknown>) =>
+      recordAudit(tx, {
+        actor,
+        action,
+        entity: 'usuario',
+        entityId: id,
+        details: { usuario: after.email, ...details },
+      });
+    if (name !== before.name)
+      await audit('usuario_editado', { cambios: { nombre: { antes: before.name, despues: name } } });
+    if (role !== before.role)
+      await audit('rol_cambiado', { cambios: { rol: { antes: before.role, despues: role } } });
+    if (active !== before.active) {
+      const sessionsEnded = active ? 0 : await destroyUserSessions(tx, id);
+      await audit(
+        active ? 'usuario_reactivado' : 'usuario_desactivado',
+        active ? {} : { sesionesCerradas: sessionsEnded },
+      );
+    }
+    return toMember(after);
+  });
+}
+
+/**
+ * Changes the signed-in user's own password after checking the current one. Every other session of the user ends
+ * (a thief who knew the old password is signed out); the session of this request, `currentToken`, stays.
+ */
+export async function changeOwnPassword(
+  db: Db,
+  user: Actor,
+  currentToken: string | undefined,
+  input: PasswordChange,
+): Promise<{ otherSessionsEnded: number }> {
+  const [row] = await db
+    .select({ passwordHash: staffUsers.passwordHash })
+    .from(staffUsers)
+    .where(eq(staffUsers.id, user.id));
+  if (!row || !(await verifyPassword(input.actual, row.passwordHash))) {
+    throw new StaffRuleError(400, 'Revisa los datos del formulario.', {
+      actual: 'La contraseña actual no es correcta.',
+    });
+  }
+  if (input.nueva === input.actual) {
+    throw new StaffRuleError(400, 'Revisa los datos del formulario.', {
+      nueva: 'La nueva contraseña debe ser distinta de la actual.',
+    });
+  }
+  const passwordHash = await hashPassword(input.nueva);
+  return db.transaction(async (tx) => {
+    await tx
+      .update(staffUsers)
+      .set({ passwordHash, updatedAt: new Date() })
+      .where(eq(staffUsers.id, user.id));
+    const otherSessionsEnded = await destroyUserSessions(tx, user.id, currentToken);
+    await recordAudit(tx, {
+      actor: user,
+      action: 'clave_cambiada',
+      entity: 'usuario',
+      entityId: user.id,
+      details: { usuario: user.email, sesionesCerradas: otherSessionsEnded },
+    });
+    return { otherSessionsEnded };
+  });
+}

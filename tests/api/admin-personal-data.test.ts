@@ -1,0 +1,359 @@
+import { createHash } from 'node:crypto';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PersonalDataErasure } from '../../contracts/admin-staff.ts';
+import {
+  auditLog,
+  emailOutbox,
+  idempotencyKeys,
+  images,
+  leadNotes,
+  leadPhotos,
+  leads,
+} from '../../db/schema.ts';
+import { type PersonalDataExport, summarizePersonalData } from '../../server/services/admin/personal-data.ts';
+import { recordAudit } from '../../server/services/audit.ts';
+import { type CsrfHeaders, csrfHeaders, multipartBody } from '../support/csrf-client.ts';
+import { makeJpeg } from '../support/factories.ts';
+import { VALID_PAYLOADS } from '../support/lead-payloads.ts';
+import { type SignedInStaff, signedInStaff } from '../support/staff.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+let t: TestApp;
+let admin: SignedInStaff;
+let ventas: SignedInStaff;
+let visitor: CsrfHeaders;
+
+// Ana wrote with her address in two spellings; Bruno is another person who must stay untouched.
+const ANA = 'ana.perez@example.cl';
+const BRUNO = 'bruno.soto@example.cl';
+const anaLeads: number[] = [];
+const brunoLeads: number[] = [];
+let sharedPhoto: Buffer;
+let anaOnlyPhoto: Buffer;
+
+async function sendJson(path: keyof typeof VALID_PAYLOADS, fields: Record<string, string>, key?: string) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: path,
+    payload: { ...VALID_PAYLOADS[path], ...fields },
+    headers: { ...visitor, ...(key ? { 'idempotency-key': key } : {}) },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return (response.json() as { id: number }).id;
+}
+
+async function sendAppraisal(email: string, photos: Buffer[], key?: string) {
+  const { payload, contentType } = multipartBody(
+    { ...(VALID_PAYLOADS['/api/vendeauto/'] as Record<string, string>), email },
+    photos.map((data, i) => ({ filename: `foto-${i}.jpg`, contentType: 'image/jpeg', data })),
+  );
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/vendeauto/',
+    payload,
+    headers: { ...visitor, 'content-type': contentType, ...(key ? { 'idempotency-key': key } : {}) },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return (response.json() as { id: number }).id;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ LEAD_RATE_LIMIT: '1000' });
+  admin = await signedInStaff(t.app, 'admin');
+  ventas = await signedInStaff(t.app, 'ventas');
+  visitor = await csrfHeaders(t.app);
+  sharedPhoto = await makeJpeg(900, 600, '#336699');
+  anaOnlyPhoto = await makeJpeg(800, 600, '#aa2222');
+
+  anaLeads.push(
+    await sendJson(
+      '/api/contacto-contacto/',
+      { name: 'Ana Pérez', email: 'Ana.Perez@Example.cl' },
+      'ana-contacto-1',
+    ),
+    await sendJson('/api/contact-form/', { nombre: 'Ana Pérez', correo: ANA }),
+    await sendAppraisal(ANA, [anaOnlyPhoto, sharedPhoto], 'ana-tasacion-1'),
+  );
+  brunoLeads.push(
+    await sendJson('/api/seguros/', { name: 'Bruno Soto', email: BRUNO }, 'bruno-seguro-1'),
+    // Bruno's photo is byte for byte one of Ana's: the image row is stored once and shared.
+    await sendAppraisal(BRUNO, [sharedPhoto]),
+  );
+
+  // Staff worked on Ana's appraisal: a note and a status change, as the inbox records them.
+  const db = t.database.db;
+  const appraisal = anaLeads[2] ?? 0;
+  await db
+    .insert(leadNotes)
+    .values({ leadId: appraisal, authorId: ventas.id, body: 'Ana prefiere WhatsApp.' });
+  await db
+    .update(leads)
+    .set({ status: 'contactado', statusChangedAt: new Date() })
+    .where(eq(leads.id, appraisal));
+  await recordAudit(db, {
+    actor: { id: ventas.id, email: ventas.email },
+    action: 'estado_solicitud',
+    entity: 'solicitud',
+    entityId: appraisal,
+    details: { cambios: { estado: { antes: 'nuevo', despues: 'contactado' } }, nombre: 'Ana Pérez' },
+  });
+  await db
+    .insert(leadNotes)
+    .values({ leadId: brunoLeads[0] ?? 0, authorId: ventas.id, body: 'Bruno pide cotizar.' });
+});
+afterAll(() => t.close());
+
+const exportOf = (email: string, headers: Record<string, string> = admin.headers) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/admin/api/datos-personales?email=${encodeURIComponent(email)}`,
+    headers,
+  });
+const erase = (payload: unknown, headers: Record<string, string> = admin.headers) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/admin/api/datos-personales/eliminar',
+    headers,
+    payload: payload as object,
+  });
+
+type Counted = typeof leads | typeof leadPhotos | typeof images | typeof leadNotes | typeof emailOutbox;
+async function tally() {
+  const db = t.database.db;
+  const n = async (table: Counted | typeof idempotencyKeys) =>
+    (await db.select({ n: count() }).from(table))[0]?.n ?? 0;
+  return {
+    leads: await n(leads),
+    leadPhotos: await n(leadPhotos),
+    images: await n(images),
+    leadNotes: await n(leadNotes),
+    emailOutbox: await n(emailOutbox),
+    idempotencyKeys: await n(idempotencyKeys),
+  };
+}
+
+describe('authorization', () => {
+  it('anonymous 401 and ventas 403 on export and erase; nothing is erased', async () => {
+    const before = await tally();
+    const anonymous = await csrfHeaders(t.app);
+    expect((await exportOf(ANA, anonymous)).statusCode).toBe(401);
+    expect((await erase({ email: ANA, confirmacion: ANA }, anonymous)).statusCode).toBe(401);
+    const deniedExport = await exportOf(ANA, ventas.headers);
+    expect(deniedExport.statusCode).toBe(403);
+    expect(deniedExport.json().error).toBe('No tienes permiso para esta acción.');
+    expect((await erase({ email: ANA, confirmacion: ANA }, ventas.headers)).statusCode).toBe(403);
+    expect(await tally()).toEqual(before);
+  });
+});
+
+describe('GET /admin/api/datos-personales', () => {
+  let document: PersonalDataExport;
+
+  beforeAll(async () => {
+    const response = await exportOf('  ANA.PEREZ@example.CL ');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="datos-personales-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
+    expect(response.headers['cache-control']).toBe('no-store');
+    document = response.json() as PersonalDataExport;
+  });
+
+  it('returns exactly the leads of that address, whatever its case, and nobody else’s', () => {
+    expect(document.correo).toBe(ANA);
+    expect(document.solicitudes.map((s) => s.id).sort()).toEqual([...anaLeads].sort());
+    expect(document.solicitudes.every((s) => s.correo.toLowerCase() === ANA)).toBe(true);
+    expect(document.solicitudes.map((s) => s.tipo).sort()).toEqual([
+      'contacto',
+      'financiamiento',
+      'vendeauto',
+    ]);
+    const text = JSON.stringify(document);
+    expect(text).not.toMatch(/bruno/i);
+    expect(text).not.toContain('Bruno pide cotizar.');
+    expect(document.resumen).toEqual({
+      solicitudes: 3,
+      fotos: 2,
+      notas: 1,
+      correos: 3,
+      registrosIdempotencia: 2,
+    });
+  });
+
+  it('includes every field, the notes, the status history and the e-mails', () => {
+    const contact = document.solicitudes.find((s) => s.tipo === 'contacto');
+    expect(contact).toMatchObject({
+      nombre: 'Ana Pérez',
+      telefono: VALID_PAYLOADS['/api/contacto-contacto/'].phone,
+      mensaje: VALID_PAYLOADS['/api/contacto-contacto/'].message,
+      detalles: { subject: 'compra' },
+      estado: 'nuevo',
+    });
+    const appraisal = document.solicitudes.find((s) => s.tipo === 'vendeauto');
+    expect(appraisal?.notas).toEqual([
+      { fecha: expect.any(String), autor: expect.any(String), texto: 'Ana prefiere WhatsApp.' },
+    ]);
+    expect(appraisal?.historial).toEqual([
+      {
+        fecha: expect.any(String),
+        accion: 'Estado de solicitud cambiado',
+        por: expect.any(String),
+        detalles: { cambios: { estado: { antes: 'nuevo', despues: 'contactado' } }, nombre: 'Ana Pérez' },
+      },
+    ]);
+    expect(document.correos).toHaveLength(3);
+    expect(document.correos.every((mail) => mail.responderA?.toLowerCase() === ANA)).toBe(true);
+    expect(document.registrosIdempotencia).toHaveLength(2);
+  });
+
+  it('carries the appraisal photos inline as usable JPEG data URLs, in their order', async () => {
+    const photos = document.solicitudes.find((s) => s.tipo === 'vendeauto')?.fotos ?? [];
+    expect(photos.map((p) => [p.posicion, p.ancho, p.alto])).toEqual([
+      [0, 800, 600],
+      [1, 900, 600],
+    ]);
+    const [first] = photos;
+    expect(first?.datos).toMatch(/^data:image\/jpeg;base64,/);
+    const bytes = Buffer.from(first?.datos.split(',')[1] ?? '', 'base64');
+    expect(await sharp(bytes).metadata()).toMatchObject({ format: 'jpeg', width: 800, height: 600 });
+  });
+
+  it('is recorded in the audit trail with the e-mail and the counts', async () => {
+    const [row] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'datos_exportados'));
+    expect(row).toMatchObject({ actorId: admin.id, entity: 'datos_personales' });
+    expect(row?.details).toMatchObject({ correo: ANA, solicitudes: 3, fotos: 2, correos: 3 });
+  });
+
+  it('refuses a missing or malformed e-mail in Spanish', async () => {
+    const bad = await exportOf('no-es-un-correo');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({
+      error: 'Revisa los datos del formulario.',
+      campos: { email: 'Ingresa un correo válido.' },
+    });
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: '/admin/api/datos-personales',
+      headers: admin.headers,
+    });
+    expect(missing.json().campos).toEqual({ email: 'Ingresa el correo de la persona.' });
+  });
+});
+
+describe('POST /admin/api/datos-personales/eliminar', () => {
+  it('requires the e-mail typed again: missing or different → Spanish 400, nothing erased', async () => {
+    const before = await tally();
+    const missing = await erase({ email: ANA });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({
+      error: 'Revisa los datos del formulario.',
+      campos: { confirmacion: 'Escribe nuevamente el correo para confirmar.' },
+    });
+    const different = await erase({ email: ANA, confirmacion: BRUNO });
+    expect(different.json().campos).toEqual({ confirmacion: 'El correo de confirmación no coincide.' });
+    expect(await tally()).toEqual(before);
+    expect(
+      await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'datos_eliminados')),
+    ).toHaveLength(0);
+  });
+
+  it('erases all of that person’s data in one go and leaves the other person’s untouched', async () => {
+    const db = t.database.db;
+    const before = await tally();
+    const brunoBefore = await db.select().from(leads).where(inArray(leads.id, brunoLeads));
+    const response = await erase({ email: 'Ana.Perez@example.cl', confirmacion: ' ana.perez@EXAMPLE.cl' });
+    expect(response.statusCode, response.body).toBe(200);
+    const { eliminados } = response.json() as PersonalDataErasure;
+    expect(eliminados).toEqual({
+      solicitudes: 3,
+      fotos: 2,
+      imagenes: 1,
+      notas: 1,
+      correos: 3,
+      registrosIdempotencia: 2,
+      registrosAuditoriaDepurados: 1,
+    });
+
+    // Counted row by row: exactly Ana's rows are gone, the shared photo stays for Bruno.
+    expect(await tally()).toEqual({
+      leads: before.leads - 3,
+      leadPhotos: before.leadPhotos - 2,
+      images: before.images - 1,
+      leadNotes: before.leadNotes - 1,
+      emailOutbox: before.emailOutbox - 3,
+      idempotencyKeys: before.idempotencyKeys - 2,
+    });
+    expect(await db.select().from(leads).where(sql`lower(${leads.email}) = ${ANA}`)).toHaveLength(0);
+    expect(await db.select().from(leads).where(inArray(leads.id, brunoLeads))).toEqual(brunoBefore);
+    const brunoPhotos = await db
+      .select({ hash: images.hash })
+      .from(leadPhotos)
+      .innerJoin(images, eq(images.id, leadPhotos.imageId))
+      .where(inArray(leadPhotos.leadId, brunoLeads));
+    expect(brunoPhotos).toHaveLength(1);
+    expect(await db.select().from(emailOutbox).where(inArray(emailOutbox.leadId, brunoLeads))).toHaveLength(
+      2,
+    );
+    expect(
+      await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'bruno-seguro-1')),
+    ).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(leadNotes)
+        .where(eq(leadNotes.leadId, brunoLeads[0] ?? 0)),
+    ).toHaveLength(1);
+  });
+
+  it('records the erasure with a hash of the e-mail, and no audit row keeps the address or quotes the person', async () => {
+    const db = t.database.db;
+    const proof = `sha256:${createHash('sha256').update(ANA).digest('hex')}`;
+    const [row] = await db.select().from(auditLog).where(eq(auditLog.action, 'datos_eliminados'));
+    expect(row).toMatchObject({ actorId: admin.id, entity: 'datos_personales' });
+    expect(row?.details).toMatchObject({
+      correoHash: proof,
+      solicitudes: 3,
+      fotos: 2,
+      actorEmail: admin.email,
+    });
+    const everything = JSON.stringify(await db.select().from(auditLog));
+    expect(everything.toLowerCase()).not.toContain(ANA);
+    expect(everything).not.toContain('Ana Pérez');
+    // The status change keeps who and when; the export row now names the address by its hash too.
+    const [status] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'estado_solicitud'), eq(auditLog.entityId, String(anaLeads[2]))));
+    expect(status).toMatchObject({
+      actorId: ventas.id,
+      details: { actorEmail: ventas.email, datosDepurados: true },
+    });
+    const [exported] = await db.select().from(auditLog).where(eq(auditLog.action, 'datos_exportados'));
+    expect(exported?.details).toMatchObject({ correoHash: proof, solicitudes: 3 });
+  });
+
+  it('leaves nothing to export afterwards, and the summary proves the erasure was done', async () => {
+    const again = (await exportOf(ANA)).json() as PersonalDataExport;
+    expect(again.resumen).toEqual({
+      solicitudes: 0,
+      fotos: 0,
+      notas: 0,
+      correos: 0,
+      registrosIdempotencia: 0,
+    });
+    const summary = await summarizePersonalData(t.database.db, ANA);
+    expect(summary.eliminaciones).toHaveLength(1);
+    expect(summary.conteos.solicitudes).toBe(0);
+    const bruno = await summarizePersonalData(t.database.db, BRUNO);
+    expect(bruno.conteos).toEqual({
+      solicitudes: 2,
+      fotos: 1,
+      notas: 1,
+      correos: 2,
+      registrosIdempotencia: 1,
+    });
+    expect(bruno.eliminaciones).toEqual([]);
+  });
+});
