@@ -242,15 +242,20 @@ export const leadPhotos = pgTable(
   (t) => [primaryKey({ columns: [t.leadId, t.imageId] })],
 );
 
-export const leadNotes = pgTable('lead_notes', {
-  id: serial('id').primaryKey(),
-  leadId: bigint('lead_id', { mode: 'number' })
-    .notNull()
-    .references(() => leads.id, { onDelete: 'cascade' }),
-  authorId: integer('author_id').references(() => staffUsers.id, { onDelete: 'set null' }),
-  body: text('body').notNull(),
-  createdAt: createdAt(),
-});
+export const leadNotes = pgTable(
+  'lead_notes',
+  {
+    id: serial('id').primaryKey(),
+    leadId: bigint('lead_id', { mode: 'number' })
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  // A lead's page reads its notes (and erasing a lead cascades) without scanning every note.
+  (t) => [index('lead_notes_lead_idx').on(t.leadId)],
+);
 
 /** A replayed submission (same Idempotency-Key) gets the first answer back instead of a second lead. */
 export const idempotencyKeys = pgTable('idempotency_keys', {
@@ -284,7 +289,11 @@ export const emailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('email_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    // A lead's page shows the delivery state of its e-mail; the outbox keeps every message ever sent.
+    index('email_outbox_lead_idx').on(t.leadId),
+  ],
 );
 
 // ---------------------------------------------------------------- operations
@@ -311,7 +320,11 @@ export const auditLog = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    // The history of one thing (a lead's status changes) without scanning the whole trail.
+    index('audit_log_entity_idx').on(t.entity, t.entityId),
+  ],
 );
 
 /** Small durable facts about this installation, e.g. the progress of the demo photo rendering. */

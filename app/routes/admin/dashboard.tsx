@@ -1,19 +1,286 @@
-import { AdminPage, adminMeta } from '~/components/admin/ui';
+import { AlarmClock, CalendarDays, Car, Inbox, TriangleAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { LeadsPerDayChart } from '~/components/admin/leads/leads-per-day-chart';
+import { AdminPage, adminMeta, Badge, Card, EmptyState } from '~/components/admin/ui';
 import { requireStaffPage } from '~/lib/admin/session.server';
+import { formatPrice } from '~/lib/format';
+import { mediaPath, variantWidths } from '~/lib/media';
+import {
+  type DashboardData,
+  VEHICLE_STATUS_LABELS,
+  type VehicleStatus,
+} from '../../../contracts/admin-leads';
+import { loadDashboard } from '../../../server/services/admin/dashboard.ts';
 import type { Route } from './+types/dashboard';
 
 export const meta = () => adminMeta('Panel');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireStaffPage(request, context);
-  return null;
+  const staff = requireStaffPage(request, context);
+  return { panel: await loadDashboard(context.services.db), staffName: staff.name };
 }
 
-// Being built: replaced by the screen of this route.
-export default function Page() {
+const STOCK_TONES = { draft: 'neutral', published: 'success', sold: 'info' } as const;
+const STOCK_PLURAL: Record<VehicleStatus, string> = {
+  published: 'Publicados',
+  draft: 'Borradores',
+  sold: 'Vendidos',
+};
+
+function Tile({
+  label,
+  value,
+  icon: Icon,
+  tone = 'plain',
+  to,
+  hint,
+}: {
+  label: string;
+  value: number;
+  icon: typeof Inbox;
+  tone?: 'plain' | 'alert';
+  to?: string;
+  hint?: string;
+}) {
+  const alert = tone === 'alert' && value > 0;
+  const body = (
+    <>
+      <span className="flex items-center justify-between gap-2">
+        <span className={`font-medium text-sm ${alert ? 'text-red-900' : 'text-slate-700'}`}>{label}</span>
+        <Icon aria-hidden className={`size-5 ${alert ? 'text-red-700' : 'text-brand-600'}`} />
+      </span>
+      <span
+        className={`mt-2 block font-bold text-3xl tabular-nums ${alert ? 'text-red-800' : 'text-slate-900'}`}
+      >
+        {value.toLocaleString('es-CL')}
+      </span>
+      {hint ? (
+        <span className={`mt-1 block text-xs ${alert ? 'text-red-800' : 'text-slate-600'}`}>{hint}</span>
+      ) : null}
+    </>
+  );
+  const box = `block rounded-xl border p-4 shadow-xs ${
+    alert ? 'border-red-300 border-l-4 border-l-red-600 bg-red-50' : 'border-slate-200 bg-white'
+  }`;
+  return to ? (
+    <Link to={to} className={`${box} transition hover:border-brand-600 hover:shadow-sm`}>
+      {body}
+    </Link>
+  ) : (
+    <div className={box}>{body}</div>
+  );
+}
+
+function LeadsByKind({ panel }: { panel: DashboardData }) {
+  const cell = 'border-slate-100 border-t px-3 py-2.5';
+  const num = `${cell} text-right tabular-nums`;
+  const link = 'font-semibold text-brand-800 underline underline-offset-2';
   return (
-    <AdminPage title="Panel">
-      <p>En construcción.</p>
+    <div>
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Solicitudes por responder, por tipo</caption>
+        <thead>
+          <tr className="text-slate-700 text-xs uppercase tracking-wide">
+            <th scope="col" className="px-3 py-2 font-semibold">
+              Tipo
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-semibold">
+              Nuevas
+            </th>
+            <th scope="col" className="hidden px-3 py-2 text-right font-semibold sm:table-cell">
+              Por vencer
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-semibold">
+              Vencidas
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {panel.leadsByKind.map((kind) => (
+            <tr key={kind.kind} className={kind.vencidas > 0 ? 'bg-red-50/60' : undefined}>
+              <th scope="row" className={`${cell} font-medium text-slate-900`}>
+                {kind.label}
+              </th>
+              <td className={num}>
+                {kind.nuevas > 0 ? (
+                  <Link
+                    to={`/admin/solicitudes?tipo=${kind.kind}&estado=nuevo`}
+                    className={link}
+                    aria-label={`${kind.nuevas} nuevas de ${kind.label}`}
+                  >
+                    {kind.nuevas}
+                  </Link>
+                ) : (
+                  <span className="text-slate-500">0</span>
+                )}
+              </td>
+              <td className={`${num} hidden sm:table-cell`}>
+                {kind.porVencer > 0 ? (
+                  <Badge tone="warning">{kind.porVencer}</Badge>
+                ) : (
+                  <span className="text-slate-500">0</span>
+                )}
+              </td>
+              <td className={num}>
+                {kind.vencidas > 0 ? (
+                  <Link
+                    to={`/admin/solicitudes?tipo=${kind.kind}&vencidas=1`}
+                    aria-label={`${kind.vencidas} vencidas de ${kind.label}`}
+                    className="inline-flex items-center gap-1 rounded-full bg-red-700 px-2.5 py-0.5 font-semibold text-white text-xs hover:bg-red-800"
+                  >
+                    <TriangleAlert aria-hidden className="size-3.5" />
+                    {kind.vencidas}
+                    <span className="sr-only"> vencidas</span>
+                  </Link>
+                ) : (
+                  <span className="text-slate-500">0</span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Featured({ featured }: { featured: DashboardData['featured'] }) {
+  if (featured.length === 0) return <EmptyState>No hay vehículos destacados.</EmptyState>;
+  return (
+    <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+      {featured.map((vehicle) => {
+        const width = vehicle.photo ? (variantWidths(vehicle.photo.width)[0] ?? vehicle.photo.width) : 0;
+        return (
+          <li key={vehicle.id}>
+            <Link
+              to={vehicle.adminUrl}
+              className="flex items-center gap-3 rounded-lg border border-slate-200 p-2 transition hover:border-brand-600 hover:bg-slate-50"
+            >
+              {vehicle.photo ? (
+                <img
+                  src={mediaPath(vehicle.photo.hash, width, 'webp')}
+                  alt=""
+                  width={96}
+                  height={72}
+                  loading="lazy"
+                  className="h-[72px] w-24 shrink-0 rounded-md object-cover"
+                />
+              ) : (
+                <span className="flex h-[72px] w-24 shrink-0 items-center justify-center rounded-md bg-slate-100">
+                  <Car aria-hidden className="size-6 text-slate-400" />
+                </span>
+              )}
+              <span className="min-w-0">
+                <span className="line-clamp-2 font-semibold text-slate-900 leading-snug">{vehicle.name}</span>
+                <span className="block text-slate-700 text-sm">{formatPrice(vehicle.price)}</span>
+                <span className="mt-1 block">
+                  <Badge tone={STOCK_TONES[vehicle.status]}>{VEHICLE_STATUS_LABELS[vehicle.status]}</Badge>
+                </span>
+              </span>
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+  return (
+    <Card>
+      <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="font-semibold text-base text-slate-900">{title}</h2>
+        {action}
+      </div>
+      {children}
+    </Card>
+  );
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { panel, staffName } = loaderData;
+  const { totals } = panel;
+  const stockOrder: VehicleStatus[] = ['published', 'draft', 'sold'];
+  return (
+    <AdminPage title="Panel" description={`Hola, ${staffName}. Esto es lo que requiere atención hoy.`}>
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <Tile
+          label="Por responder"
+          value={totals.nuevas}
+          icon={Inbox}
+          to="/admin/solicitudes?estado=nuevo"
+          hint="Solicitudes en estado Nuevo"
+        />
+        <Tile
+          label="Vencidas"
+          value={totals.vencidas}
+          icon={TriangleAlert}
+          tone="alert"
+          to="/admin/solicitudes?vencidas=1"
+          hint={totals.vencidas > 0 ? 'Plazo de primer contacto cumplido' : 'Ninguna fuera de plazo'}
+        />
+        <Tile
+          label="Por vencer"
+          value={totals.porVencer}
+          icon={AlarmClock}
+          hint="En sus últimas horas de plazo"
+        />
+        <Tile
+          label="Recibidas hoy"
+          value={totals.hoy}
+          icon={CalendarDays}
+          hint={`${totals.ultimos30.toLocaleString('es-CL')} en 30 días`}
+        />
+      </div>
+
+      <div className="mt-5 grid grid-cols-1 gap-5 lg:grid-cols-2">
+        <Section
+          title="Solicitudes por responder"
+          action={
+            <Link
+              to="/admin/solicitudes"
+              className="font-medium text-brand-800 text-sm underline underline-offset-2"
+            >
+              Ver todas
+            </Link>
+          }
+        >
+          <LeadsByKind panel={panel} />
+        </Section>
+        <Section title="Solicitudes de los últimos 30 días">
+          <LeadsPerDayChart days={panel.perDay} />
+        </Section>
+      </div>
+
+      <div className="mt-5 grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+        <Section
+          title="Stock"
+          action={
+            <Link
+              to="/admin/vehiculos"
+              className="font-medium text-brand-800 text-sm underline underline-offset-2"
+            >
+              Ver vehículos
+            </Link>
+          }
+        >
+          <dl className="grid grid-cols-3 gap-2 lg:grid-cols-1">
+            {stockOrder.map((status) => (
+              <div
+                key={status}
+                className="rounded-lg bg-slate-50 px-3 py-2.5 lg:flex lg:items-center lg:justify-between"
+              >
+                <dt className="text-slate-700 text-sm">{STOCK_PLURAL[status]}</dt>
+                <dd className="font-bold text-2xl text-slate-900 tabular-nums">{panel.stock[status]}</dd>
+              </div>
+            ))}
+          </dl>
+        </Section>
+        <Section title="Vehículos destacados">
+          <Featured featured={panel.featured} />
+        </Section>
+      </div>
     </AdminPage>
   );
 }

@@ -1,19 +1,91 @@
-import { AdminPage, adminMeta } from '~/components/admin/ui';
+import { ArrowLeft, TriangleAlert } from 'lucide-react';
+import { data, Link } from 'react-router';
+import { DeadlineBadge } from '~/components/admin/leads/lead-badges';
+import { LeadContactActions } from '~/components/admin/leads/lead-contact-actions';
+import { LeadEmailPanel } from '~/components/admin/leads/lead-email-panel';
+import { LeadFacts, LeadVehicle } from '~/components/admin/leads/lead-facts';
+import { LeadHistory } from '~/components/admin/leads/lead-history';
+import { LeadNotes } from '~/components/admin/leads/lead-notes';
+import { LeadPhotos } from '~/components/admin/leads/lead-photos';
+import { LeadStatusPanel } from '~/components/admin/leads/lead-status-panel';
+import { useNow } from '~/components/admin/leads/use-now';
+import { AdminPage, adminButton, adminMeta, Card } from '~/components/admin/ui';
+import { leadDeadline } from '~/lib/admin/lead-deadline';
+import { formatChileDateTime } from '~/lib/admin/lead-format';
 import { requireStaffPage } from '~/lib/admin/session.server';
+import { getLeadDetail } from '../../../server/services/admin/leads.ts';
+import { parseLeadId } from '../../../server/services/admin/leads-input.ts';
 import type { Route } from './+types/lead';
 
-export const meta = () => adminMeta('Solicitud');
+export const meta = ({ loaderData }: Route.MetaArgs) =>
+  adminMeta(loaderData ? `${loaderData.lead.name} · Solicitud N° ${loaderData.lead.id}` : 'Solicitud');
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireStaffPage(request, context);
-  return null;
+  const id = parseLeadId(params.id);
+  const lead = id === null ? null : await getLeadDetail(context.services.db, id);
+  if (!lead) throw data('Solicitud no encontrada.', { status: 404 });
+  return { lead, dealershipName: context.services.config.dealership.name };
 }
 
-// Being built: replaced by the screen of this route.
-export default function Page() {
+export default function LeadPage({ loaderData }: Route.ComponentProps) {
+  const { lead, dealershipName } = loaderData;
+  const now = useNow(lead.now);
+  const deadline = leadDeadline(lead, now);
   return (
-    <AdminPage title="Solicitud">
-      <p>En construcción.</p>
+    <AdminPage
+      title={lead.name}
+      description={
+        <>
+          {lead.kindLabel} · N° {lead.id} ·{' '}
+          <span className="whitespace-nowrap">Recibida el {formatChileDateTime(lead.createdAt)}</span>
+        </>
+      }
+      actions={
+        <Link to="/admin/solicitudes" className={adminButton.ghost}>
+          <ArrowLeft aria-hidden className="size-4" />
+          Volver a solicitudes
+        </Link>
+      }
+    >
+      {deadline.state === 'vencida' ? (
+        <p className="mb-4 flex items-start gap-2 rounded-lg border border-red-300 border-l-4 border-l-red-600 bg-red-50 px-4 py-3 text-red-900 text-sm">
+          <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+          <span>
+            <strong>{deadline.text}.</strong> Nadie ha contactado a esta persona y el plazo de{' '}
+            {lead.promiseHours} h ya pasó.
+          </span>
+        </p>
+      ) : null}
+
+      <Card className="mb-5">
+        <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
+          <div>
+            <div className="mb-3 flex flex-wrap items-center gap-2 text-sm">
+              <span className="font-medium text-slate-700">Primer contacto:</span>
+              <DeadlineBadge lead={lead} now={now} />
+            </div>
+            <LeadStatusPanel lead={lead} />
+          </div>
+          <div>
+            <p className="mb-2 font-medium text-slate-700 text-sm">Contactar</p>
+            <LeadContactActions lead={lead} dealershipName={dealershipName} />
+          </div>
+        </div>
+      </Card>
+
+      <div className="grid gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="flex min-w-0 flex-col gap-5">
+          <LeadFacts lead={lead} />
+          {lead.vehicle ? <LeadVehicle vehicle={lead.vehicle} /> : null}
+          {lead.photos.length > 0 ? <LeadPhotos photos={lead.photos} /> : null}
+        </div>
+        <div className="flex min-w-0 flex-col gap-5">
+          <LeadNotes leadId={lead.id} notes={lead.notes} />
+          <LeadEmailPanel leadId={lead.id} emails={lead.emails} />
+          <LeadHistory lead={lead} />
+        </div>
+      </div>
     </AdminPage>
   );
 }

@@ -1,4 +1,127 @@
-import type { FastifyPluginAsync } from 'fastify';
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { chileDayKey } from '../../../app/lib/admin/lead-format.ts';
+import { fieldErrors } from '../../../contracts/lead-options.ts';
+import { sendApiError } from '../../http/api-error.ts';
+import { loadDashboard } from '../../services/admin/dashboard.ts';
+import { getLeadDetail, leadsForExport, listLeads } from '../../services/admin/leads.ts';
+import { leadsCsvFileName, leadsCsvHeader, leadsCsvRows } from '../../services/admin/leads-csv.ts';
+import { type LeadFilters, parseLeadFilters } from '../../services/admin/leads-filters.ts';
+import { LeadNoteSchema, LeadStatusChangeSchema, parseLeadId } from '../../services/admin/leads-input.ts';
+import { loadLeadPhoto } from '../../services/admin/leads-photos.ts';
+import {
+  addLeadNote,
+  changeLeadStatus,
+  retryLeadEmails,
+  type WorkflowResult,
+} from '../../services/admin/leads-workflow.ts';
 
-/** Back office API: leads (being built). */
-export const leadsRoutes: FastifyPluginAsync = async () => {};
+type IdParams = { Params: { id: string } };
+
+/**
+ * Back office API of the leads inbox and the dashboard. Both roles work leads, so every route only asks for a signed-in
+ * staff member. Appraisal photos are personal data: they are served here, behind the session, never under /media.
+ */
+export const leadsRoutes: FastifyPluginAsync = async (app) => {
+  const { db, variants, outbox } = app.services;
+  const staffOnly = { preHandler: app.requireStaff() };
+
+  const notFound = (reply: FastifyReply) => sendApiError(reply, 404, 'Solicitud no encontrada.');
+  const filtersOr400 = (query: unknown, reply: FastifyReply): LeadFilters | null => {
+    const { filters, errors } = parseLeadFilters((query ?? {}) as Record<string, unknown>);
+    if (Object.keys(errors).length === 0) return filters;
+    sendApiError(reply, 400, 'Revisa los filtros.', errors);
+    return null;
+  };
+  const answer = <T>(reply: FastifyReply, result: WorkflowResult<T>, okStatus = 200) =>
+    result.ok ? reply.code(okStatus).send(result.value) : sendApiError(reply, result.status, result.error);
+
+  app.get('/admin/api/panel', staffOnly, async () => loadDashboard(db));
+
+  app.get('/admin/api/solicitudes', staffOnly, async (request, reply) => {
+    const filters = filtersOr400(request.query, reply);
+    if (!filters) return reply;
+    return listLeads(db, filters);
+  });
+
+  app.get('/admin/api/solicitudes.csv', staffOnly, async (request, reply) => {
+    const filters = filtersOr400(request.query, reply);
+    if (!filters) return reply;
+    const now = new Date();
+    const batches = leadsForExport(db, filters, now);
+    // The first batch is read before answering, so a database failure still gets a proper error status.
+    const first = await batches.next();
+    async function* file() {
+      yield leadsCsvHeader();
+      if (!first.done) yield leadsCsvRows(first.value, now);
+      for await (const batch of batches) yield leadsCsvRows(batch, now);
+    }
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="${leadsCsvFileName(chileDayKey(now))}"`)
+      .send(Readable.from(file()));
+  });
+
+  app.get<IdParams>('/admin/api/solicitudes/:id', staffOnly, async (request, reply) => {
+    const id = parseLeadId(request.params.id);
+    const lead = id === null ? null : await getLeadDetail(db, id);
+    return lead ?? notFound(reply);
+  });
+
+  app.get<{ Params: { id: string; fotoId: string }; Querystring: { ancho?: string } }>(
+    '/admin/api/solicitudes/:id/fotos/:fotoId',
+    staffOnly,
+    async (request, reply) => {
+      const leadId = parseLeadId(request.params.id);
+      const imageId = parseLeadId(request.params.fotoId);
+      const { ancho } = request.query;
+      if (ancho !== undefined && !/^\d{2,4}$/.test(ancho))
+        return sendApiError(reply, 400, 'El ancho de la foto no es válido.');
+      const photo =
+        leadId === null || imageId === null
+          ? null
+          : await loadLeadPhoto(db, variants, {
+              leadId,
+              imageId,
+              ...(ancho === undefined ? {} : { width: Number(ancho) }),
+            });
+      if (photo === 'bad-width') return sendApiError(reply, 400, 'Esa foto no está disponible en ese ancho.');
+      if (!photo) return sendApiError(reply, 404, 'Foto no encontrada.');
+      return reply
+        .header('Cache-Control', 'private, no-store')
+        .header('Content-Disposition', 'inline')
+        .type(photo.mime)
+        .send(photo.data);
+    },
+  );
+
+  app.patch<IdParams>('/admin/api/solicitudes/:id/estado', staffOnly, async (request, reply) => {
+    const id = parseLeadId(request.params.id);
+    if (id === null) return notFound(reply);
+    const parsed = LeadStatusChangeSchema.safeParse(request.body ?? {});
+    if (!parsed.success) return sendApiError(reply, 400, 'Revisa el estado.', fieldErrors(parsed.error));
+    const staff = request.staff;
+    if (!staff) return reply;
+    return answer(reply, await changeLeadStatus(db, { id, to: parsed.data.estado, actor: staff }));
+  });
+
+  app.post<IdParams>('/admin/api/solicitudes/:id/notas', staffOnly, async (request, reply) => {
+    const id = parseLeadId(request.params.id);
+    if (id === null) return notFound(reply);
+    const parsed = LeadNoteSchema.safeParse(request.body ?? {});
+    if (!parsed.success) return sendApiError(reply, 400, 'Revisa la nota.', fieldErrors(parsed.error));
+    const staff = request.staff;
+    if (!staff) return reply;
+    return answer(reply, await addLeadNote(db, { id, body: parsed.data.texto, author: staff }), 201);
+  });
+
+  app.post<IdParams>('/admin/api/solicitudes/:id/reenviar', staffOnly, async (request, reply) => {
+    const id = parseLeadId(request.params.id);
+    if (id === null) return notFound(reply);
+    const staff = request.staff;
+    if (!staff) return reply;
+    const result = await retryLeadEmails(db, { id, actor: staff });
+    if (result.ok) outbox.poke();
+    return answer(reply, result);
+  });
+};

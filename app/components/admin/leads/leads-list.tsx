@@ -1,0 +1,134 @@
+import { Car, Mail, Phone } from 'lucide-react';
+import { Link } from 'react-router';
+import { DataTable, td, th } from '~/components/admin/ui';
+import { leadDeadline } from '~/lib/admin/lead-deadline';
+import { formatChileDateTime } from '~/lib/admin/lead-format';
+import type { LeadListItem } from '../../../../contracts/admin-leads';
+import { DeadlineBadge, StatusBadge } from './lead-badges';
+
+const isOverdue = (lead: LeadListItem, now: number) => leadDeadline(lead, now).state === 'vencida';
+
+/** The inbox: a table from tablet width up, a list of cards on phones. */
+export function LeadsList({ items, now }: { items: LeadListItem[]; now: number }) {
+  return (
+    <>
+      <div className="hidden md:block">
+        <DataTable caption="Solicitudes, de la más nueva a la más antigua">
+          <thead>
+            <tr>
+              <th scope="col" className={th}>
+                Solicitud
+              </th>
+              <th scope="col" className={th}>
+                Contacto
+              </th>
+              <th scope="col" className={th}>
+                Vehículo
+              </th>
+              <th scope="col" className={th}>
+                Recibida
+              </th>
+              <th scope="col" className={th}>
+                Primer contacto
+              </th>
+              <th scope="col" className={th}>
+                Estado
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((lead) => {
+              const overdue = isOverdue(lead, now);
+              return (
+                <tr
+                  key={lead.id}
+                  data-lead-id={lead.id}
+                  className={
+                    overdue ? 'bg-red-50/70 shadow-[inset_4px_0_0_var(--color-red-600)]' : 'hover:bg-slate-50'
+                  }
+                >
+                  <td className={td}>
+                    <Link
+                      to={`/admin/solicitudes/${lead.id}`}
+                      className="font-semibold text-brand-800 underline-offset-2 hover:underline"
+                    >
+                      {lead.name}
+                    </Link>
+                    <p className="mt-0.5 text-slate-600 text-xs">
+                      {lead.kindLabel} · N° {lead.id}
+                    </p>
+                  </td>
+                  <td className={`${td} max-w-64`}>
+                    <p className="truncate">{lead.email}</p>
+                    {lead.phone ? <p className="text-slate-600 text-xs">{lead.phone}</p> : null}
+                  </td>
+                  <td className={td}>
+                    {lead.vehicle ? lead.vehicle.name : <span className="text-slate-500">—</span>}
+                  </td>
+                  <td className={`${td} whitespace-nowrap`}>{formatChileDateTime(lead.createdAt)}</td>
+                  <td className={td}>
+                    <DeadlineBadge lead={lead} now={now} />
+                  </td>
+                  <td className={td}>
+                    <StatusBadge status={lead.status} />
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </DataTable>
+      </div>
+
+      <ul
+        className="flex flex-col gap-3 md:hidden"
+        aria-label="Solicitudes, de la más nueva a la más antigua"
+      >
+        {items.map((lead) => {
+          const overdue = isOverdue(lead, now);
+          return (
+            <li
+              key={lead.id}
+              data-lead-id={lead.id}
+              className={`rounded-xl border bg-white p-4 shadow-xs ${
+                overdue ? 'border-red-300 border-l-4 border-l-red-600 bg-red-50/60' : 'border-slate-200'
+              }`}
+            >
+              <div className="flex items-start justify-between gap-2">
+                <p className="text-slate-600 text-xs">
+                  {lead.kindLabel} · N° {lead.id}
+                </p>
+                <StatusBadge status={lead.status} />
+              </div>
+              <Link
+                to={`/admin/solicitudes/${lead.id}`}
+                className="mt-1 block font-semibold text-base text-brand-800 underline-offset-2 hover:underline"
+              >
+                {lead.name}
+              </Link>
+              <p className="mt-1 flex items-center gap-1.5 text-slate-700 text-sm">
+                <Mail aria-hidden className="size-4 shrink-0 text-slate-500" />
+                <span className="truncate">{lead.email}</span>
+              </p>
+              {lead.phone ? (
+                <p className="mt-0.5 flex items-center gap-1.5 text-slate-700 text-sm">
+                  <Phone aria-hidden className="size-4 shrink-0 text-slate-500" />
+                  {lead.phone}
+                </p>
+              ) : null}
+              {lead.vehicle ? (
+                <p className="mt-0.5 flex items-center gap-1.5 text-slate-700 text-sm">
+                  <Car aria-hidden className="size-4 shrink-0 text-slate-500" />
+                  {lead.vehicle.name}
+                </p>
+              ) : null}
+              <div className="mt-3 flex flex-wrap items-center justify-between gap-2 border-slate-100 border-t pt-3">
+                <span className="text-slate-600 text-xs">Recibida {formatChileDateTime(lead.createdAt)}</span>
+                <DeadlineBadge lead={lead} now={now} />
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+// Dates as people at a Chilean dealership read them: dd-mm-yyyy HH:mm, Chile time, whatever the server's zone.
+
+export const CHILE_TIME_ZONE = 'America/Santiago';
+
+const parts = new Intl.DateTimeFormat('es-CL', {
+  timeZone: CHILE_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+const HOUR = 3_600_000;
+/** Chile's UTC offset (ms) per UTC hour: it only changes at whole hours, so a long CSV asks Intl once an hour. */
+const offsets = new Map<number, number>();
+
+function chileOffset(ms: number): number {
+  const hour = Math.floor(ms / HOUR);
+  let offset = offsets.get(hour);
+  if (offset === undefined) {
+    const at = hour * HOUR;
+    const p: Record<string, number> = {};
+    for (const part of parts.formatToParts(new Date(at))) p[part.type] = Number(part.value);
+    offset = Date.UTC(p.year ?? 1970, (p.month ?? 1) - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0) - at;
+    if (offsets.size > 50_000) offsets.clear();
+    offsets.set(hour, offset);
+  }
+  return offset;
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+function chileParts(
+  value: Date | string | number,
+): Record<'year' | 'month' | 'day' | 'hour' | 'minute', string> {
+  const ms = new Date(value).getTime();
+  const local = new Date(ms + chileOffset(ms));
+  return {
+    year: String(local.getUTCFullYear()),
+    month: two(local.getUTCMonth() + 1),
+    day: two(local.getUTCDate()),
+    hour: two(local.getUTCHours()),
+    minute: two(local.getUTCMinutes()),
+  };
+}
+
+/** '2026-01-15T15:30:00Z' → '15-01-2026 12:30' (summer time, UTC−3). */
+export function formatChileDateTime(value: Date | string | number): string {
+  const p = chileParts(value);
+  return `${p.day}-${p.month}-${p.year} ${p.hour}:${p.minute}`;
+}
+
+/** '15-01-2026'. */
+export function formatChileDate(value: Date | string | number): string {
+  const p = chileParts(value);
+  return `${p.day}-${p.month}-${p.year}`;
+}
+
+/** The Chilean calendar day of an instant as 'yyyy-mm-dd' (the value of an <input type="date">). */
+export function chileDayKey(value: Date | string | number): string {
+  const p = chileParts(value);
+  return `${p.year}-${p.month}-${p.day}`;
+}
+
+/** 'yyyy-mm-dd' → '15-01-2026' for labels, without any time zone arithmetic. */
+export function dayKeyToChile(key: string): string {
+  const [year, month, day] = key.split('-');
+  return `${day}-${month}-${year}`;
+}
+
+/**
+ * A day typed as dd-mm-yyyy (or dd/mm/yyyy) or sent by a date input as yyyy-mm-dd → 'yyyy-mm-dd'; null when it is
+ * not a real calendar day.
+ */
+export function parseDayInput(value: string): string | null {
+  const text = value.trim();
+  let match = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text);
+  let year: number;
+  let month: number;
+  let day: number;
+  if (match) {
+    [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  } else {
+    match = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(text);
+    if (!match) return null;
+    [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  }
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (year < 2000 || year > 2100 || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
+    return null;
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}

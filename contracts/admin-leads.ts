@@ -1,0 +1,169 @@
+// The back office leads API (/admin/api/solicitudes...): workflow rules and answer shapes shared by the server, the
+// pages and the tests. No zod here, so pages can import it without loading the validation library.
+
+export const LEAD_STATUS_VALUES = ['nuevo', 'contactado', 'cerrado', 'descartado'] as const;
+export type LeadStatus = (typeof LEAD_STATUS_VALUES)[number];
+
+export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
+  nuevo: 'Nuevo',
+  contactado: 'Contactado',
+  cerrado: 'Cerrado',
+  descartado: 'Descartado',
+};
+
+/**
+ * The workflow: Nuevo → Contactado → Cerrado or Descartado. A lead may also be discarded straight from Nuevo (spam,
+ * duplicates), and every step can be undone one step back when it was a mistake: Contactado → Nuevo, Cerrado →
+ * Contactado, Descartado → Contactado or Nuevo. Going back to Nuevo clears the first contact, so the deadline counts
+ * again. Anything else is refused with 409.
+ */
+export const LEAD_TRANSITIONS: Record<LeadStatus, readonly LeadStatus[]> = {
+  nuevo: ['contactado', 'descartado'],
+  contactado: ['cerrado', 'descartado', 'nuevo'],
+  cerrado: ['contactado'],
+  descartado: ['contactado', 'nuevo'],
+};
+
+export function canChangeStatus(from: LeadStatus, to: LeadStatus): boolean {
+  return LEAD_TRANSITIONS[from].includes(to);
+}
+
+/** A correction (one step back) rather than a move forward in the workflow. */
+export function isStepBack(from: LeadStatus, to: LeadStatus): boolean {
+  return LEAD_STATUS_VALUES.indexOf(to) < LEAD_STATUS_VALUES.indexOf(from);
+}
+
+export const LEADS_PAGE_SIZE = 25;
+export const LEAD_NOTE_MAX = 2000;
+export const LEAD_SEARCH_MAX = 100;
+
+/** The query of the inbox, the CSV export and the dashboard links (all optional; names are the URL's). */
+export interface LeadFilterQuery {
+  tipo?: string;
+  estado?: string;
+  /** yyyy-mm-dd or dd-mm-yyyy, a Chilean calendar day. */
+  desde?: string;
+  hasta?: string;
+  q?: string;
+  vencidas?: string;
+  pagina?: string;
+}
+
+export interface LeadVehicleRef {
+  id: number;
+  /** 'Toyota Yaris 2017'. */
+  name: string;
+  /** The public page of the vehicle. */
+  url: string;
+  /** The back office page of the vehicle. */
+  adminUrl: string;
+}
+
+export interface LeadListItem {
+  id: number;
+  kind: string;
+  kindLabel: string;
+  status: LeadStatus;
+  name: string;
+  email: string;
+  phone: string | null;
+  vehicle: LeadVehicleRef | null;
+  /** ISO instants. */
+  createdAt: string;
+  dueAt: string;
+  firstContactAt: string | null;
+}
+
+export interface LeadListPage {
+  items: LeadListItem[];
+  total: number;
+  page: number;
+  pageSize: number;
+  pageCount: number;
+  /** The server's clock when the page was read: time left is computed from it. */
+  now: string;
+}
+
+export interface LeadPhotoRef {
+  /** The image id: GET /admin/api/solicitudes/:id/fotos/:fotoId. */
+  id: number;
+  url: string;
+  thumbUrl: string;
+  width: number;
+  height: number;
+}
+
+export interface LeadEmailState {
+  id: number;
+  status: 'pending' | 'sent' | 'failed';
+  attempts: number;
+  lastError: string | null;
+  sentAt: string | null;
+  nextAttemptAt: string;
+  createdAt: string;
+  toAddress: string;
+  subject: string;
+}
+
+export interface LeadNote {
+  id: number;
+  body: string;
+  authorName: string | null;
+  createdAt: string;
+}
+
+export interface LeadHistoryEntry {
+  at: string;
+  from: LeadStatus;
+  to: LeadStatus;
+  byName: string | null;
+  byEmail: string | null;
+}
+
+export interface LeadDetail extends LeadListItem {
+  message: string | null;
+  /** The kind-specific fields with their Spanish labels and option labels. */
+  details: Array<{ key: string; label: string; value: string }>;
+  sourcePage: string | null;
+  statusChangedAt: string | null;
+  statusChangedBy: { id: number; name: string } | null;
+  promiseHours: number;
+  photos: LeadPhotoRef[];
+  emails: LeadEmailState[];
+  notes: LeadNote[];
+  history: LeadHistoryEntry[];
+  now: string;
+}
+
+// ------------------------------------------------------------------ dashboard (GET /admin/api/panel)
+
+export const VEHICLE_STATUS_LABELS = { draft: 'Borrador', published: 'Publicado', sold: 'Vendido' } as const;
+export type VehicleStatus = keyof typeof VEHICLE_STATUS_LABELS;
+
+export interface DashboardLeadKind {
+  kind: string;
+  label: string;
+  /** Not answered yet (status 'nuevo'). */
+  nuevas: number;
+  /** Of those, past their deadline. */
+  vencidas: number;
+  /** Of those, in the last sixth of their window. */
+  porVencer: number;
+}
+
+export interface DashboardData {
+  now: string;
+  leadsByKind: DashboardLeadKind[];
+  totals: { nuevas: number; vencidas: number; porVencer: number; hoy: number; ultimos30: number };
+  /** The last 30 Chilean days, oldest first; days without leads count 0. */
+  perDay: Array<{ day: string; count: number }>;
+  stock: Record<VehicleStatus, number>;
+  featured: Array<{
+    id: number;
+    name: string;
+    price: number;
+    status: VehicleStatus;
+    photo: { hash: string; width: number; height: number } | null;
+    adminUrl: string;
+  }>;
+}

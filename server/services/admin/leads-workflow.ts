@@ -1,0 +1,114 @@
+import { and, eq } from 'drizzle-orm';
+import {
+  canChangeStatus,
+  LEAD_STATUS_LABELS,
+  type LeadNote,
+  type LeadStatus,
+} from '../../../contracts/admin-leads.ts';
+import type { Db } from '../../../db/client.ts';
+import { emailOutbox, leadNotes, leads } from '../../../db/schema.ts';
+import { recordAudit } from '../audit.ts';
+import type { SessionUser } from '../auth/sessions.ts';
+import { LEAD_AUDIT_ENTITY, STATUS_AUDIT_ACTION } from './leads.ts';
+
+export type WorkflowResult<T> = { ok: true; value: T } | { ok: false; status: 404 | 409; error: string };
+
+const NOT_FOUND = { ok: false, status: 404, error: 'Solicitud no encontrada.' } as const;
+
+function refusal(from: LeadStatus, to: LeadStatus): string {
+  if (from === to) return `La solicitud ya está en estado ${LEAD_STATUS_LABELS[to]}.`;
+  if (from === 'nuevo' && to === 'cerrado')
+    return 'No se puede cerrar una solicitud Nueva: primero márcala como Contactado.';
+  return `No se puede pasar de ${LEAD_STATUS_LABELS[from]} a ${LEAD_STATUS_LABELS[to]}.`;
+}
+
+/**
+ * Moves a lead along the workflow, recording who and when on the lead and in the audit trail, in one transaction.
+ * The first contact is stamped when the lead leaves 'nuevo' and cleared if it is sent back there (a mistake: the
+ * deadline counts again), so 'nuevo' always means "nobody has answered yet".
+ */
+export async function changeLeadStatus(
+  db: Db,
+  input: { id: number; to: LeadStatus; actor: SessionUser },
+): Promise<WorkflowResult<{ from: LeadStatus; to: LeadStatus; changedAt: string }>> {
+  return db.transaction(async (tx) => {
+    const [lead] = await tx
+      .select({ status: leads.status, firstContactAt: leads.firstContactAt })
+      .from(leads)
+      .where(eq(leads.id, input.id))
+      .for('update');
+    if (!lead) return NOT_FOUND;
+    const from = lead.status;
+    if (!canChangeStatus(from, input.to)) return { ok: false, status: 409, error: refusal(from, input.to) };
+    const now = new Date();
+    await tx
+      .update(leads)
+      .set({
+        status: input.to,
+        statusChangedAt: now,
+        statusChangedBy: input.actor.id,
+        firstContactAt: input.to === 'nuevo' ? null : (lead.firstContactAt ?? now),
+      })
+      .where(and(eq(leads.id, input.id), eq(leads.status, from)));
+    await recordAudit(tx, {
+      actor: input.actor,
+      action: STATUS_AUDIT_ACTION,
+      entity: LEAD_AUDIT_ENTITY,
+      entityId: input.id,
+      details: { from, to: input.to },
+    });
+    return { ok: true, value: { from, to: input.to, changedAt: now.toISOString() } };
+  });
+}
+
+export async function addLeadNote(
+  db: Db,
+  input: { id: number; body: string; author: SessionUser },
+): Promise<WorkflowResult<LeadNote>> {
+  const [lead] = await db.select({ id: leads.id }).from(leads).where(eq(leads.id, input.id));
+  if (!lead) return NOT_FOUND;
+  const [note] = await db
+    .insert(leadNotes)
+    .values({ leadId: input.id, authorId: input.author.id, body: input.body })
+    .returning();
+  if (!note) throw new Error('note insert returned nothing');
+  return {
+    ok: true,
+    value: {
+      id: note.id,
+      body: note.body,
+      authorName: input.author.name,
+      createdAt: note.createdAt.toISOString(),
+    },
+  };
+}
+
+/**
+ * Puts the lead's failed staff e-mails back in the outbox, due now. The attempts already made are kept: the relay
+ * then tries once more and, if the server still refuses, marks it failed again with the new error at once.
+ */
+export async function retryLeadEmails(
+  db: Db,
+  input: { id: number; actor: SessionUser },
+): Promise<WorkflowResult<{ retried: number }>> {
+  return db.transaction(async (tx) => {
+    const [lead] = await tx.select({ id: leads.id }).from(leads).where(eq(leads.id, input.id));
+    if (!lead) return NOT_FOUND;
+    const rows = await tx
+      .update(emailOutbox)
+      .set({ status: 'pending', nextAttemptAt: new Date() })
+      .where(and(eq(emailOutbox.leadId, input.id), eq(emailOutbox.status, 'failed')))
+      .returning({ id: emailOutbox.id });
+    if (rows.length === 0) {
+      return { ok: false, status: 409, error: 'Esta solicitud no tiene correos fallidos para reenviar.' };
+    }
+    await recordAudit(tx, {
+      actor: input.actor,
+      action: 'correo_reenviado',
+      entity: LEAD_AUDIT_ENTITY,
+      entityId: input.id,
+      details: { correos: rows.map((row) => row.id) },
+    });
+    return { ok: true, value: { retried: rows.length } };
+  });
+}
