@@ -1,7 +1,9 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorSchema } from '../../contracts/vehicle.ts';
-import { createLookups, createVehicle } from '../support/factories.ts';
+import { vehicleImages } from '../../db/schema.ts';
+import { ingestImage } from '../../server/services/images/ingest-image.ts';
+import { createLookups, createVehicle, makeJpeg } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
@@ -50,5 +52,18 @@ describe('GET /media/{hash}/{width}.{ext}', () => {
     const response = await t.app.inject({ method: 'GET', url: url.replace('HASH', `/media/${hash}`) });
     expect(response.statusCode).toBe(404);
     expect(ApiErrorSchema.parse(response.json()).error).toBe('Imagen no encontrada.');
+  });
+
+  it('never serves a photo that belongs to no vehicle (appraisal photos are for staff only)', async () => {
+    const loose = await ingestImage(t.database.db, await makeJpeg(800, 600, '#7a3b1f'));
+    const response = await t.app.inject({ method: 'GET', url: `/media/${loose.hash}/640.jpg` });
+    expect(response.statusCode).toBe(404);
+    expect(ApiErrorSchema.parse(response.json()).error).toBe('Imagen no encontrada.');
+    // The same image becomes public once it is a vehicle's photo.
+    const vehicle = await createVehicle(t.database.db, { lookups: await createLookups(t.database.db) });
+    await t.database.db
+      .insert(vehicleImages)
+      .values({ vehicleId: vehicle.id, imageId: loose.id, position: 0 });
+    expect((await t.app.inject({ method: 'GET', url: `/media/${loose.hash}/640.jpg` })).statusCode).toBe(200);
   });
 });

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import sharp, { type Sharp } from 'sharp';
 import { FORMAT_MIME, heightAt, type VariantFormat, variantWidths } from '../../../app/lib/media.ts';
 import type { Db } from '../../../db/client.ts';
-import { images, imageVariants } from '../../../db/schema.ts';
+import { images, imageVariants, vehicleImages } from '../../../db/schema.ts';
 import { ByteLru } from '../byte-lru.ts';
 
 export interface Variant {
@@ -34,7 +34,27 @@ export class VariantStore {
   #running = 0;
   readonly #queue: Array<() => void> = [];
 
+  /** Hashes known to be a vehicle's photo; only those are public. */
+  readonly #vehiclePhotos = new Set<string>();
+
   constructor(private readonly db: Db) {}
+
+  /**
+   * Whether the image is (or was) a vehicle photo. Appraisal photos sent with leads are personal data: they are shown
+   * to staff through the back office only, never under /media, even to someone who learnt their hash.
+   */
+  async isVehiclePhoto(hash: string): Promise<boolean> {
+    if (this.#vehiclePhotos.has(hash)) return true;
+    const rows = await this.db
+      .select({ id: images.id })
+      .from(images)
+      .innerJoin(vehicleImages, eq(vehicleImages.imageId, images.id))
+      .where(eq(images.hash, hash))
+      .limit(1);
+    // Only the answer "yes" is kept: a photo may be added to a vehicle (on any instance) later.
+    if (rows.length > 0) this.#vehiclePhotos.add(hash);
+    return rows.length > 0;
+  }
 
   async get(hash: string, width: number, format: VariantFormat): Promise<Variant | null> {
     const key = `${hash}/${width}.${format}`;
