@@ -22,7 +22,7 @@ beforeAll(async () => {
   ventas = await signedInStaff(t.app, 'ventas');
   admin = await signedInStaff(t.app, 'admin');
   routes = t.app.routeTable
-    .filter((r) => r.url.startsWith('/admin/api/') && r.url !== SESSION)
+    .filter((r) => r.url.startsWith('/admin/api/') && r.url !== SESSION && !r.url.endsWith('*'))
     // Parameters get a value that names nothing: the guard must answer before any lookup.
     .map((r) => ({ ...r, path: r.url.replace(/:[A-Za-z]+/g, '999999') }));
 });

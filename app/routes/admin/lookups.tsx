@@ -1,19 +1,34 @@
+import { LookupCard } from '~/components/admin/stock/lookup-card';
 import { AdminPage, adminMeta } from '~/components/admin/ui';
 import { requireStaffPage } from '~/lib/admin/session.server';
+import { LOOKUP_KINDS } from '../../../contracts/admin-stock.ts';
+import { listAllLookups } from '../../../server/services/admin/lookups.ts';
 import type { Route } from './+types/lookups';
 
 export const meta = () => adminMeta('Listas');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireStaffPage(request, context);
-  return null;
+  return { lookups: await listAllLookups(context.services.db) };
 }
 
-// Being built: replaced by the screen of this route.
-export default function Page() {
+export default function Lookups({ loaderData }: Route.ComponentProps) {
+  const { lookups } = loaderData;
   return (
-    <AdminPage title="Listas">
-      <p>En construcción.</p>
+    <AdminPage
+      title="Listas"
+      description="Las opciones del formulario de vehículos y de los filtros del sitio. Un cambio de nombre se ve en el sitio al instante; lo que usa algún vehículo no se puede eliminar."
+    >
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        {LOOKUP_KINDS.map((kind) => (
+          <LookupCard
+            key={kind}
+            kind={kind}
+            items={lookups[kind]}
+            className={kind === 'caracteristicas' ? 'lg:col-span-2' : ''}
+          />
+        ))}
+      </div>
     </AdminPage>
   );
 }

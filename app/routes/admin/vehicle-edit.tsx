@@ -1,19 +1,123 @@
-import { AdminPage, adminMeta } from '~/components/admin/ui';
+import { ExternalLink, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { data, useLocation, useNavigate, useRevalidator } from 'react-router';
+import { ConfirmButton } from '~/components/admin/stock/confirm-button';
+import { PhotoManager } from '~/components/admin/stock/photo-manager';
+import { StatusBadge } from '~/components/admin/stock/status-badge';
+import { errorText, type Notice } from '~/components/admin/stock/use-action';
+import { VehicleForm } from '~/components/admin/stock/vehicle-form';
+import { AdminNotice, AdminPage, adminButton, adminMeta } from '~/components/admin/ui';
+import { adminFetch } from '~/lib/admin/api-client';
 import { requireStaffPage } from '~/lib/admin/session.server';
+import { stockReference } from '~/lib/format';
+import { listAllLookups } from '../../../server/services/admin/lookups.ts';
+import { getStockVehicle } from '../../../server/services/admin/stock.ts';
 import type { Route } from './+types/vehicle-edit';
 
-export const meta = () => adminMeta('Editar vehículo');
+export const meta = ({ data: loaderData }: Route.MetaArgs) =>
+  adminMeta(loaderData ? `${loaderData.vehicle.nombre} ${loaderData.vehicle.año}` : 'Vehículo');
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireStaffPage(request, context);
-  return null;
+  const id = /^[1-9]\d{0,9}$/.test(params.id) ? Number(params.id) : Number.NaN;
+  const { db, config } = context.services;
+  const vehicle =
+    Number.isSafeInteger(id) && id <= 2_147_483_647 ? await getStockVehicle(db, id, config.publicUrl) : null;
+  if (!vehicle) throw data('Vehículo no encontrado', { status: 404 });
+  return { vehicle, lookups: await listAllLookups(db) };
 }
 
-// Being built: replaced by the screen of this route.
-export default function Page() {
+export default function VehicleEdit({ loaderData }: Route.ComponentProps) {
+  const { vehicle, lookups } = loaderData;
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const created = (useLocation().state as { created?: boolean } | null)?.created === true;
+  const [pageNotice, setPageNotice] = useState<Notice>(null);
+
+  async function deleteVehicle() {
+    try {
+      await adminFetch(`/admin/api/vehiculos/${vehicle.id}`, { method: 'DELETE' });
+      navigate('/admin/vehiculos', {
+        replace: true,
+        state: { deleted: `Se eliminó ${vehicle.nombre} ${vehicle.año}.` },
+      });
+    } catch (error) {
+      setPageNotice({ tone: 'error', text: errorText(error) });
+    }
+  }
+
   return (
-    <AdminPage title="Editar vehículo">
-      <p>En construcción.</p>
+    <AdminPage
+      title={`${vehicle.nombre} ${vehicle.año}`}
+      description={
+        <span className="inline-flex flex-wrap items-center gap-2">
+          {stockReference(vehicle.id)} <StatusBadge status={vehicle.estado} />
+          {vehicle.destacado ? <span className="text-amber-800">★ Destacado</span> : null}
+        </span>
+      }
+      actions={
+        <>
+          {vehicle.estado === 'publicado' ? (
+            <a
+              href={`/vehicles/${vehicle.id}`}
+              target="_blank"
+              rel="noopener"
+              className={adminButton.secondary}
+            >
+              <ExternalLink aria-hidden className="size-4" />
+              Ver en el sitio
+            </a>
+          ) : null}
+          <ConfirmButton
+            label={
+              <>
+                <Trash2 aria-hidden className="size-4" />
+                Eliminar vehículo
+              </>
+            }
+            className={`${adminButton.secondary} border-red-300 text-red-800 hover:bg-red-50`}
+            confirmLabel="Eliminar vehículo"
+            onConfirm={deleteVehicle}
+          >
+            ¿Eliminar {vehicle.nombre} {vehicle.año} con sus fotos? No se puede deshacer. Si se vendió, mejor
+            márcalo como vendido.
+          </ConfirmButton>
+        </>
+      }
+    >
+      <AdminNotice notice={pageNotice} />
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_26rem] xl:items-start">
+        <VehicleForm
+          key={vehicle.id}
+          lookups={lookups}
+          vehicle={vehicle}
+          notice={
+            created
+              ? {
+                  tone: 'success',
+                  text: 'Vehículo creado. Agrega sus fotos y publícalo cuando esté listo.',
+                }
+              : null
+          }
+          onSave={async (input) => {
+            const { cambios } = await adminFetch<{ cambios: string[] }>(
+              `/admin/api/vehiculos/${vehicle.id}`,
+              {
+                method: 'PUT',
+                body: input,
+              },
+            );
+            await revalidator.revalidate();
+            return {
+              tone: 'success',
+              text: cambios.length > 0 ? 'Cambios guardados.' : 'No había cambios que guardar.',
+            };
+          }}
+        />
+        <div>
+          <PhotoManager vehicleId={vehicle.id} photos={vehicle.fotos} />
+        </div>
+      </div>
     </AdminPage>
   );
 }

@@ -1,4 +1,84 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { LOOKUP_KINDS, type LookupKind, LookupNameSchema } from '../../../contracts/admin-stock.ts';
+import { sendApiError } from '../../http/api-error.ts';
+import {
+  createLookup,
+  deleteLookup,
+  listAllLookups,
+  listLookup,
+  renameLookup,
+} from '../../services/admin/lookups.ts';
+import { actor, idParam, parseBody, sendStockError } from './stock-http.ts';
 
-/** Back office API: lookups (being built). */
-export const lookupsRoutes: FastifyPluginAsync = async () => {};
+type Params = { tipo: string; id?: string };
+
+const isKind = (value: string): value is LookupKind => (LOOKUP_KINDS as readonly string[]).includes(value);
+
+const unknownList = (reply: FastifyReply) =>
+  sendApiError(
+    reply,
+    404,
+    'Esa lista no existe. Las listas son marcas, tipos, combustibles, transmisiones y caracteristicas.',
+  );
+
+/**
+ * The lookup lists of the back office (brands, body types, fuels, transmissions, features). Names are unique; one
+ * a vehicle uses cannot be deleted. Renames reach the public site at once: the catalogue cache is emptied.
+ */
+export const lookupsRoutes: FastifyPluginAsync = async (app) => {
+  const { db, catalogue } = app.services;
+  const guard = { preHandler: app.requireStaff() };
+
+  app.get('/admin/api/listas', guard, async () => ({ listas: await listAllLookups(db) }));
+
+  app.get<{ Params: Params }>('/admin/api/listas/:tipo', guard, async (request, reply) => {
+    const { tipo } = request.params;
+    if (!isKind(tipo)) return unknownList(reply);
+    return { items: await listLookup(db, tipo) };
+  });
+
+  app.post<{ Params: Params }>('/admin/api/listas/:tipo', guard, async (request, reply) => {
+    const { tipo } = request.params;
+    if (!isKind(tipo)) return unknownList(reply);
+    const input = parseBody(LookupNameSchema, request, reply, 'Revisa el nombre.');
+    if (!input.ok) return input.reply;
+    try {
+      const item = await createLookup(db, actor(request), tipo, input.data.nombre);
+      catalogue.invalidate();
+      return reply.code(201).send({ item });
+    } catch (error) {
+      return sendStockError(reply, error);
+    }
+  });
+
+  app.put<{ Params: Params }>('/admin/api/listas/:tipo/:id', guard, async (request, reply) => {
+    const { tipo } = request.params;
+    if (!isKind(tipo)) return unknownList(reply);
+    const id = idParam(request.params.id);
+    if (id === null) return sendApiError(reply, 404, 'Ese elemento de la lista no existe.');
+    const input = parseBody(LookupNameSchema, request, reply, 'Revisa el nombre.');
+    if (!input.ok) return input.reply;
+    try {
+      const changed = await renameLookup(db, actor(request), tipo, id, input.data.nombre);
+      if (changed) catalogue.invalidate();
+    } catch (error) {
+      return sendStockError(reply, error);
+    }
+    const item = (await listLookup(db, tipo)).find((entry) => entry.id === id);
+    return { item };
+  });
+
+  app.delete<{ Params: Params }>('/admin/api/listas/:tipo/:id', guard, async (request, reply) => {
+    const { tipo } = request.params;
+    if (!isKind(tipo)) return unknownList(reply);
+    const id = idParam(request.params.id);
+    if (id === null) return sendApiError(reply, 404, 'Ese elemento de la lista no existe.');
+    try {
+      await deleteLookup(db, actor(request), tipo, id);
+    } catch (error) {
+      return sendStockError(reply, error);
+    }
+    catalogue.invalidate();
+    return reply.code(204).send();
+  });
+};

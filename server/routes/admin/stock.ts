@@ -1,4 +1,230 @@
-import type { FastifyPluginAsync } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  PhotoOrderSchema,
+  STOCK_PHOTO_LIMITS,
+  StockQuerySchema,
+  VehicleInputSchema,
+  VehicleQuickEditSchema,
+} from '../../../contracts/admin-stock.ts';
+import { sendApiError } from '../../http/api-error.ts';
+import {
+  createStockVehicle,
+  deleteStockVehicle,
+  getStockVehicle,
+  listStock,
+  updateStockVehicle,
+} from '../../services/admin/stock.ts';
+import { addStockPhotos, deleteStockPhoto, reorderStockPhotos } from '../../services/admin/stock-photos.ts';
+import { vehicleNotFound } from '../../services/admin/stock-support.ts';
+import { ImageRejectedError, type PreparedImage, prepareImage } from '../../services/images/ingest-image.ts';
+import { actor, idParam, parseBody, sendStockError } from './stock-http.ts';
 
-/** Back office API: stock (being built). */
-export const stockRoutes: FastifyPluginAsync = async () => {};
+const FIELD = STOCK_PHOTO_LIMITS.field;
+const MB = Math.round(STOCK_PHOTO_LIMITS.maxBytes / (1024 * 1024));
+const REVIEW_VEHICLE = 'Revisa los datos del vehículo.';
+const REVIEW_PHOTOS = 'Revisa las fotos.';
+
+interface Upload {
+  name: string;
+  data: Buffer;
+}
+
+/** "Foto 2 (frente.jpg)": which file a message is about, as the person chose it. */
+const photoLabel = (index: number, name?: string) =>
+  name ? `Foto ${index + 1} (${name.slice(0, 80)})` : `Foto ${index + 1}`;
+
+/**
+ * The stock API of the back office: vehicles, their photos, quick status changes. Both roles may use it. Every
+ * committed change empties the public catalogue cache, so the site and the public API show it at once.
+ */
+export const stockRoutes: FastifyPluginAsync = async (app) => {
+  const { db, catalogue, config } = app.services;
+  const guard = { preHandler: app.requireStaff() };
+
+  // Scoped to these routes: the same per-file limit as the appraisal photos, more files per request.
+  await app.register(multipart, {
+    limits: {
+      fileSize: STOCK_PHOTO_LIMITS.maxBytes,
+      files: STOCK_PHOTO_LIMITS.maxFiles,
+      fields: 10,
+      fieldSize: 1024,
+      parts: STOCK_PHOTO_LIMITS.maxFiles + 10,
+      headerPairs: 200,
+    },
+  });
+
+  async function sendVehicle(reply: FastifyReply, id: number, status = 200, extra: object = {}) {
+    const vehiculo = await getStockVehicle(db, id, config.publicUrl);
+    if (!vehiculo) return sendStockError(reply, vehicleNotFound());
+    return reply.code(status).send({ vehiculo, ...extra });
+  }
+
+  app.get('/admin/api/vehiculos', guard, async (request) =>
+    listStock(db, StockQuerySchema.parse(request.query ?? {})),
+  );
+
+  app.get<{ Params: { id: string } }>('/admin/api/vehiculos/:id', guard, async (request, reply) => {
+    const id = idParam(request.params.id);
+    if (id === null) return sendStockError(reply, vehicleNotFound());
+    return sendVehicle(reply, id);
+  });
+
+  app.post('/admin/api/vehiculos', guard, async (request, reply) => {
+    const input = parseBody(VehicleInputSchema, request, reply, REVIEW_VEHICLE);
+    if (!input.ok) return input.reply;
+    let id: number;
+    try {
+      id = await createStockVehicle(db, actor(request), input.data);
+    } catch (error) {
+      return sendStockError(reply, error);
+    }
+    catalogue.invalidate();
+    reply.header('Location', `/admin/api/vehiculos/${id}`);
+    return sendVehicle(reply, id, 201);
+  });
+
+  app.put<{ Params: { id: string } }>('/admin/api/vehiculos/:id', guard, async (request, reply) => {
+    const id = idParam(request.params.id);
+    if (id === null) return sendStockError(reply, vehicleNotFound());
+    const input = parseBody(VehicleInputSchema, request, reply, REVIEW_VEHICLE);
+    if (!input.ok) return input.reply;
+    return applyChange(reply, request, id, input.data);
+  });
+
+  app.patch<{ Params: { id: string } }>('/admin/api/vehiculos/:id', guard, async (request, reply) => {
+    const id = idParam(request.params.id);
+    if (id === null) return sendStockError(reply, vehicleNotFound());
+    const input = parseBody(VehicleQuickEditSchema, request, reply, REVIEW_VEHICLE);
+    if (!input.ok) return input.reply;
+    const { estado, destacado } = input.data;
+    return applyChange(reply, request, id, {
+      ...(estado === undefined ? {} : { estado }),
+      ...(destacado === undefined ? {} : { destacado }),
+    });
+  });
+
+  async function applyChange(
+    reply: FastifyReply,
+    request: FastifyRequest,
+    id: number,
+    change: Parameters<typeof updateStockVehicle>[3],
+  ) {
+    let cambios: string[];
+    try {
+      cambios = await updateStockVehicle(db, actor(request), id, change);
+    } catch (error) {
+      return sendStockError(reply, error);
+    }
+    if (cambios.length > 0) catalogue.invalidate();
+    return sendVehicle(reply, id, 200, { cambios });
+  }
+
+  app.delete<{ Params: { id: string } }>('/admin/api/vehiculos/:id', guard, async (request, reply) => {
+    const id = idParam(request.params.id);
+    if (id === null) return sendStockError(reply, vehicleNotFound());
+    try {
+      await deleteStockVehicle(db, actor(request), id);
+    } catch (error) {
+      return sendStockError(reply, error);
+    }
+    catalogue.invalidate();
+    return reply.code(204).send();
+  });
+
+  // ---------------------------------------------------------------- photos
+
+  app.post<{ Params: { id: string } }>('/admin/api/vehiculos/:id/fotos', guard, async (request, reply) => {
+    const id = idParam(request.params.id);
+    if (id === null) return sendStockError(reply, vehicleNotFound());
+    if (!request.isMultipart()) {
+      return sendApiError(reply, 415, 'Envía las fotos como multipart/form-data, en el campo fotos.');
+    }
+    const uploads: Upload[] = [];
+    try {
+      for await (const part of request.parts()) {
+        if (part.type !== 'file') continue;
+        if (part.fieldname !== FIELD) {
+          await part.toBuffer();
+          return sendApiError(reply, 400, REVIEW_PHOTOS, {
+            [FIELD]: 'Las fotos deben enviarse en el campo fotos.',
+          });
+        }
+        uploads.push({ name: part.filename, data: await part.toBuffer() });
+      }
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
+        return sendApiError(reply, 400, REVIEW_PHOTOS, {
+          [FIELD]: `Puedes subir hasta ${STOCK_PHOTO_LIMITS.maxFiles} fotos a la vez.`,
+        });
+      }
+      if (code === 'FST_REQ_FILE_TOO_LARGE') {
+        return sendApiError(reply, 413, `Cada foto puede pesar hasta ${MB} MB.`, {
+          [FIELD]: `${photoLabel(uploads.length)} pesa más de ${MB} MB.`,
+        });
+      }
+      throw error;
+    }
+    if (uploads.length === 0) {
+      return sendApiError(reply, 400, REVIEW_PHOTOS, { [FIELD]: 'Elige al menos una foto.' });
+    }
+
+    // Every file is judged before anything is stored: one bad file refuses the whole upload.
+    const photos: PreparedImage[] = [];
+    for (const [index, upload] of uploads.entries()) {
+      try {
+        photos.push(await prepareImage(upload.data));
+      } catch (error) {
+        if (!(error instanceof ImageRejectedError)) throw error;
+        return sendApiError(reply, 400, REVIEW_PHOTOS, {
+          [FIELD]: `${photoLabel(index, upload.name)}: ${error.message}`,
+        });
+      }
+    }
+    let added: number[];
+    try {
+      added = await addStockPhotos(db, actor(request), id, photos);
+    } catch (error) {
+      return sendStockError(reply, error);
+    }
+    catalogue.invalidate();
+    return sendVehicle(reply, id, 201, { agregadas: added });
+  });
+
+  app.put<{ Params: { id: string } }>(
+    '/admin/api/vehiculos/:id/fotos/orden',
+    guard,
+    async (request, reply) => {
+      const id = idParam(request.params.id);
+      if (id === null) return sendStockError(reply, vehicleNotFound());
+      const input = parseBody(PhotoOrderSchema, request, reply, 'Revisa el orden de las fotos.');
+      if (!input.ok) return input.reply;
+      try {
+        await reorderStockPhotos(db, actor(request), id, input.data.fotos);
+      } catch (error) {
+        return sendStockError(reply, error);
+      }
+      catalogue.invalidate();
+      return sendVehicle(reply, id);
+    },
+  );
+
+  app.delete<{ Params: { id: string; fotoId: string } }>(
+    '/admin/api/vehiculos/:id/fotos/:fotoId',
+    guard,
+    async (request, reply) => {
+      const id = idParam(request.params.id);
+      const photoId = idParam(request.params.fotoId);
+      if (id === null) return sendStockError(reply, vehicleNotFound());
+      if (photoId === null) return sendApiError(reply, 404, 'La foto no existe o ya fue eliminada.');
+      try {
+        await deleteStockPhoto(db, actor(request), id, photoId);
+      } catch (error) {
+        return sendStockError(reply, error);
+      }
+      catalogue.invalidate();
+      return reply.code(204).send();
+    },
+  );
+};

@@ -7,7 +7,8 @@ export function toDecimalString(pesos: number): string {
   return `${Math.trunc(pesos)}.00`;
 }
 
-function imageUrl(publicUrl: string, image: VehicleRecord['images'][number]): string {
+/** Absolute URL of an image's largest JPEG variant (the back office shows the same URLs as the API). */
+export function imageUrl(publicUrl: string, image: VehicleRecord['images'][number]): string {
   return `${publicUrl}${mediaPath(image.hash, largestWidth(image), 'jpeg')}`;
 }
 

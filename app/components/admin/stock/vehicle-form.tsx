@@ -1,0 +1,341 @@
+// The one form of a vehicle, to create it or to edit it: every field of SPEC §3, checked in the browser with the
+// same zod schema the API uses, and the server's Spanish field errors shown next to each field.
+import { CircleAlert, Loader2, Save } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { AdminNotice, adminButton, Card } from '~/components/admin/ui';
+import { FieldErrors, SelectField, TextField } from '~/components/forms/fields';
+import { useHydrated } from '~/components/forms/form-parts';
+import { AdminApiError } from '~/lib/admin/api-client';
+import { displayTransmission, formatMileage, formatPrice } from '~/lib/format';
+import {
+  MIN_MODEL_YEAR,
+  maxModelYear,
+  STOCK_STATUS_LABEL,
+  STOCK_STATUSES,
+  type StockLookups,
+  type StockVehicleDetail,
+  type VehicleInput,
+  VehicleInputSchema,
+} from '../../../../contracts/admin-stock.ts';
+import { fieldErrors } from '../../../../contracts/lead-options.ts';
+import { CONDITIONS } from '../../../../contracts/vehicle.ts';
+import { STATUS_HINT } from './status-badge.tsx';
+import type { Notice } from './use-action.ts';
+
+const options = (items: { id: number; nombre: string }[], label = (n: string) => n) =>
+  items.map((item) => ({ value: String(item.id), label: label(item.nombre) }));
+
+function readForm(form: HTMLFormElement): Record<string, unknown> {
+  const data = new FormData(form);
+  const text = (name: string) => String(data.get(name) ?? '');
+  return {
+    marca: text('marca'),
+    modelo: text('modelo'),
+    año: text('año'),
+    precio: text('precio'),
+    kilometraje: text('kilometraje'),
+    condicion: text('condicion'),
+    transmision: text('transmision'),
+    combustible: text('combustible'),
+    tipo: text('tipo'),
+    motor: text('motor'),
+    color: text('color'),
+    caracteristicas: data.getAll('caracteristicas').map(String),
+    destacado: data.get('destacado') === 'on',
+    estado: text('estado') || undefined,
+  };
+}
+
+/** "12.990.000" or "12990000" as a number, for the live preview; null when not a whole number yet. */
+function typedNumber(value: string): number | null {
+  const digits = value.trim().replace(/^\$\s*/, '');
+  if (/^\d{1,3}(\.\d{3})+$/.test(digits)) return Number(digits.replaceAll('.', ''));
+  return /^\d+$/.test(digits) ? Number(digits) : null;
+}
+
+export function VehicleForm({
+  lookups,
+  vehicle,
+  onSave,
+  notice,
+}: {
+  lookups: StockLookups;
+  vehicle?: StockVehicleDetail;
+  /** Sends the checked input; resolves with the notice to show, throws AdminApiError on a refusal. */
+  onSave: (input: VehicleInput) => Promise<Notice>;
+  /** A notice from outside (e.g. "Vehículo creado" after the redirect). */
+  notice?: Notice;
+}) {
+  const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<Notice>(notice ?? null);
+  const [sending, setSending] = useState(false);
+  const [price, setPrice] = useState(vehicle ? String(vehicle.precio) : '');
+  const [mileage, setMileage] = useState(vehicle ? String(vehicle.kilometraje) : '');
+  const featuresId = useId();
+  const statusId = useId();
+
+  useEffect(() => {
+    if (Object.keys(errors).length === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors]);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    const parsed = VehicleInputSchema.safeParse(readForm(event.currentTarget));
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      setMessage({ tone: 'error', text: 'Revisa los campos marcados.' });
+      return;
+    }
+    setSending(true);
+    setMessage(null);
+    try {
+      const result = await onSave(parsed.data);
+      setErrors({});
+      setMessage(result);
+    } catch (error) {
+      const refused = error instanceof AdminApiError;
+      setErrors(refused ? error.fields : {});
+      setMessage({
+        tone: 'error',
+        text: refused ? error.message : 'No se pudo guardar. Inténtalo nuevamente.',
+      });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const pricePreview = typedNumber(price);
+  const mileagePreview = typedNumber(mileage);
+  const selectedFeatures = new Set(vehicle?.caracteristicas ?? []);
+  const noLookups = (['marcas', 'tipos', 'combustibles', 'transmisiones'] as const).some(
+    (kind) => lookups[kind].length === 0,
+  );
+
+  return (
+    <FieldErrors.Provider value={errors}>
+      <form
+        ref={formRef}
+        onSubmit={onSubmit}
+        onInput={(event) => {
+          const target = event.target as HTMLInputElement;
+          if (target.name === 'precio') setPrice(target.value);
+          if (target.name === 'kilometraje') setMileage(target.value);
+        }}
+        noValidate
+        className="flex flex-col gap-5"
+        aria-label={vehicle ? 'Datos del vehículo' : 'Nuevo vehículo'}
+      >
+        <AdminNotice notice={message} />
+        {noLookups ? (
+          <p className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950 text-sm">
+            Falta completar alguna lista (marcas, tipos, combustibles o transmisiones).{' '}
+            <Link to="/admin/listas" className="font-semibold underline">
+              Ir a Listas
+            </Link>
+          </p>
+        ) : null}
+
+        <Card title="Datos principales">
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            <SelectField
+              name="marca"
+              label="Marca"
+              options={options(lookups.marcas)}
+              placeholder="Selecciona la marca"
+              defaultValue={vehicle ? String(vehicle.marca) : ''}
+            />
+            <TextField name="modelo" label="Modelo" maxLength={80} defaultValue={vehicle?.modelo} />
+            <TextField
+              name="año"
+              label="Año"
+              inputMode="numeric"
+              maxLength={4}
+              placeholder={String(maxModelYear() - 1)}
+              hint={`Entre ${MIN_MODEL_YEAR} y ${maxModelYear()}.`}
+              defaultValue={vehicle ? String(vehicle.año) : ''}
+            />
+            <TextField
+              name="precio"
+              label="Precio (pesos)"
+              inputMode="numeric"
+              maxLength={16}
+              placeholder="12990000"
+              hint={
+                pricePreview !== null ? `Se mostrará como ${formatPrice(pricePreview)}.` : 'Sin decimales.'
+              }
+              defaultValue={vehicle ? String(vehicle.precio) : ''}
+            />
+            <TextField
+              name="kilometraje"
+              label="Kilometraje"
+              inputMode="numeric"
+              maxLength={12}
+              placeholder="0"
+              hint={mileagePreview !== null ? formatMileage(mileagePreview) : 'En km; 0 para un auto nuevo.'}
+              defaultValue={vehicle ? String(vehicle.kilometraje) : ''}
+            />
+            <SelectField
+              name="condicion"
+              label="Condición"
+              options={CONDITIONS.map((c) => ({ value: c, label: c }))}
+              placeholder="Nuevo o usado"
+              defaultValue={vehicle?.condicion ?? ''}
+            />
+          </div>
+        </Card>
+
+        <Card title="Ficha técnica">
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            <SelectField
+              name="transmision"
+              label="Transmisión"
+              options={options(lookups.transmisiones, displayTransmission)}
+              placeholder="Selecciona la transmisión"
+              defaultValue={vehicle ? String(vehicle.transmision) : ''}
+            />
+            <SelectField
+              name="combustible"
+              label="Combustible"
+              options={options(lookups.combustibles)}
+              placeholder="Selecciona el combustible"
+              defaultValue={vehicle ? String(vehicle.combustible) : ''}
+            />
+            <SelectField
+              name="tipo"
+              label="Tipo de carrocería"
+              options={options(lookups.tipos)}
+              placeholder="Selecciona el tipo"
+              defaultValue={vehicle ? String(vehicle.tipo) : ''}
+            />
+            <TextField
+              name="motor"
+              label="Motor"
+              maxLength={40}
+              placeholder="1.6, 2.0 Turbo, Eléctrico"
+              defaultValue={vehicle?.motor}
+            />
+            <TextField
+              name="color"
+              label="Color"
+              maxLength={40}
+              placeholder="Blanco"
+              defaultValue={vehicle?.color}
+            />
+          </div>
+        </Card>
+
+        <Card>
+          <fieldset aria-describedby={errors.caracteristicas ? `${featuresId}-error` : undefined}>
+            <legend className="mb-3 font-semibold text-base text-slate-900">
+              Características <span className="font-normal text-slate-600 text-sm">(opcional)</span>
+            </legend>
+            {lookups.caracteristicas.length === 0 ? (
+              <p className="text-slate-600 text-sm">
+                No hay características en la lista.{' '}
+                <Link to="/admin/listas" className="font-semibold text-brand-700 underline">
+                  Agregar en Listas
+                </Link>
+              </p>
+            ) : (
+              <div className="grid gap-x-4 gap-y-1 sm:grid-cols-2 xl:grid-cols-3">
+                {lookups.caracteristicas.map((feature) => (
+                  <label
+                    key={feature.id}
+                    className="flex min-h-10 cursor-pointer items-center gap-3 rounded-lg px-2 text-slate-800 text-sm hover:bg-slate-50"
+                  >
+                    <input
+                      type="checkbox"
+                      name="caracteristicas"
+                      value={feature.id}
+                      defaultChecked={selectedFeatures.has(feature.id)}
+                      aria-invalid={errors.caracteristicas ? true : undefined}
+                      className="size-4 shrink-0 accent-brand-700"
+                    />
+                    {feature.nombre}
+                  </label>
+                ))}
+              </div>
+            )}
+            {errors.caracteristicas ? (
+              <p id={`${featuresId}-error`} className="mt-2 flex items-start gap-1.5 text-red-700 text-sm">
+                <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+                {errors.caracteristicas}
+              </p>
+            ) : null}
+          </fieldset>
+        </Card>
+
+        <Card>
+          <fieldset aria-describedby={errors.estado ? `${statusId}-error` : undefined}>
+            <legend className="mb-3 font-semibold text-base text-slate-900">Publicación</legend>
+            <div className="grid gap-2 sm:grid-cols-3">
+              {STOCK_STATUSES.map((status) => (
+                <label
+                  key={status}
+                  className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 p-3 has-checked:border-brand-600 has-checked:bg-brand-50"
+                >
+                  <input
+                    type="radio"
+                    name="estado"
+                    value={status}
+                    defaultChecked={(vehicle?.estado ?? 'borrador') === status}
+                    className="mt-0.5 size-4 accent-brand-700"
+                  />
+                  <span>
+                    <span className="block font-medium text-slate-900 text-sm">
+                      {STOCK_STATUS_LABEL[status]}
+                    </span>
+                    <span className="block text-slate-600 text-xs">{STATUS_HINT[status]}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+            {errors.estado ? (
+              <p id={`${statusId}-error`} className="mt-2 text-red-700 text-sm">
+                {errors.estado}
+              </p>
+            ) : null}
+            <label className="mt-4 flex cursor-pointer items-start gap-3">
+              <input
+                type="checkbox"
+                name="destacado"
+                defaultChecked={vehicle?.destacado ?? false}
+                className="mt-0.5 size-4 accent-brand-700"
+              />
+              <span>
+                <span className="block font-medium text-slate-900 text-sm">Destacado</span>
+                <span className="block text-slate-600 text-xs">
+                  Aparece en «Vehículos Destacados» de la portada cuando está publicado.
+                </span>
+              </span>
+            </label>
+          </fieldset>
+        </Card>
+
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Link to="/admin/vehiculos" className={adminButton.secondary}>
+            Volver a la lista
+          </Link>
+          <button
+            type="submit"
+            disabled={!hydrated}
+            aria-disabled={sending || undefined}
+            className={`${adminButton.primary} min-h-11`}
+          >
+            {sending ? (
+              <Loader2 aria-hidden className="size-4 animate-spin" />
+            ) : (
+              <Save aria-hidden className="size-4" />
+            )}
+            {sending ? 'Guardando...' : vehicle ? 'Guardar cambios' : 'Crear vehículo'}
+          </button>
+        </div>
+      </form>
+    </FieldErrors.Provider>
+  );
+}

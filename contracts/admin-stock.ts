@@ -1,0 +1,311 @@
+// The back office stock contract: the vehicle form, the list query, photo order and lookup names. The page validates
+// with these schemas before sending and the API validates again with the same ones, so both speak the same Spanish.
+import { z } from 'zod';
+import { SELL_PHOTO_LIMITS } from './lead-options.ts';
+import { text } from './text-field.ts';
+import { CONDITIONS, type Condition, type VehicleStatus } from './vehicle.ts';
+
+// ------------------------------------------------------------------ status and sorting
+
+/** Statuses as the back office says them; the database keeps the English ones of contracts/vehicle.ts. */
+export const STOCK_STATUSES = ['borrador', 'publicado', 'vendido'] as const;
+export type StockStatus = (typeof STOCK_STATUSES)[number];
+export const STOCK_STATUS_LABEL: Record<StockStatus, string> = {
+  borrador: 'Borrador',
+  publicado: 'Publicado',
+  vendido: 'Vendido',
+};
+export const STATUS_TO_DB: Record<StockStatus, VehicleStatus> = {
+  borrador: 'draft',
+  publicado: 'published',
+  vendido: 'sold',
+};
+export const STATUS_FROM_DB: Record<VehicleStatus, StockStatus> = {
+  draft: 'borrador',
+  published: 'publicado',
+  sold: 'vendido',
+};
+
+export const STOCK_SORTS = [
+  { value: 'recientes', label: 'Últimos modificados' },
+  { value: 'marca', label: 'Marca y modelo' },
+  { value: 'precio-asc', label: 'Precio: menor a mayor' },
+  { value: 'precio-desc', label: 'Precio: mayor a menor' },
+  { value: 'anio-desc', label: 'Año: más nuevo primero' },
+  { value: 'anio-asc', label: 'Año: más antiguo primero' },
+  { value: 'km-asc', label: 'Kilometraje: menor a mayor' },
+  { value: 'km-desc', label: 'Kilometraje: mayor a menor' },
+] as const;
+export type StockSort = (typeof STOCK_SORTS)[number]['value'];
+const SORT_VALUES = STOCK_SORTS.map((s) => s.value) as unknown as readonly [StockSort, ...StockSort[]];
+
+export const STOCK_PAGE_SIZE = 25;
+
+/** The list's URL query. Lenient on purpose: a hand-edited or stale link falls back to the defaults. */
+export const StockQuerySchema = z.object({
+  q: z.string().trim().max(100).catch(''),
+  estado: z.enum(STOCK_STATUSES).optional().catch(undefined),
+  orden: z.enum(SORT_VALUES).catch('recientes'),
+  pagina: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+export type StockQuery = z.infer<typeof StockQuerySchema>;
+
+// ------------------------------------------------------------------ the vehicle form
+
+const MAX_DB_INT = 2_147_483_647;
+
+/** Digits typed in a form ("12.990.000", "$ 12990000", "87000") become a number; anything else is left to fail. */
+function wholeNumber(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const typed = value.trim().replace(/^\$\s*/, '');
+  if (typed === '') return undefined;
+  if (/^\d{1,3}(\.\d{3})+$/.test(typed)) return Number(typed.replaceAll('.', ''));
+  return /^\d+$/.test(typed) ? Number(typed) : value;
+}
+
+/** A lookup id chosen in a select (number or numeric string). */
+const lookupId = (what: string) => {
+  const error = `Selecciona ${what} de la lista.`;
+  return z.preprocess(
+    wholeNumber,
+    z.number({ error }).int({ error }).positive({ error }).max(MAX_DB_INT, { error }),
+  );
+};
+
+/** Last model year a dealership can have in stock: next year's models arrive during this one. */
+export const maxModelYear = () => new Date().getFullYear() + 1;
+export const MIN_MODEL_YEAR = 1950;
+export const MAX_PRICE = 9_999_999_999;
+export const MAX_MILEAGE = 2_000_000;
+
+const yearRange = () => `El año debe estar entre ${MIN_MODEL_YEAR} y ${maxModelYear()}.`;
+
+/** Each field of SPEC §3 once, without defaults (the create schema adds them, the quick edit takes a few). */
+const vehicleFields = {
+  marca: lookupId('una marca'),
+  modelo: text({ label: 'el modelo', max: 80 }),
+  año: z.preprocess(
+    wholeNumber,
+    z
+      .number({ error: 'Ingresa el año con cuatro dígitos, por ejemplo 2020.' })
+      .int({ error: 'Ingresa el año con cuatro dígitos, por ejemplo 2020.' })
+      .refine((v) => v >= MIN_MODEL_YEAR && v <= maxModelYear(), { error: yearRange }),
+  ),
+  precio: z.preprocess(
+    wholeNumber,
+    z
+      .number({ error: 'Ingresa el precio en pesos, solo números (por ejemplo 12990000).' })
+      .int({ error: 'El precio va en pesos, sin decimales.' })
+      .positive({ error: 'El precio debe ser mayor que cero.' })
+      .max(MAX_PRICE, { error: 'El precio es demasiado alto; revisa la cantidad de dígitos.' }),
+  ),
+  kilometraje: z.preprocess(
+    wholeNumber,
+    z
+      .number({ error: 'Ingresa el kilometraje, solo números (0 para un auto nuevo).' })
+      .int({ error: 'El kilometraje va en kilómetros enteros, sin decimales.' })
+      .min(0, { error: 'El kilometraje no puede ser negativo.' })
+      .max(MAX_MILEAGE, { error: 'El kilometraje es demasiado alto; revisa la cantidad de dígitos.' }),
+  ),
+  condicion: z.enum(CONDITIONS, { error: 'Selecciona la condición: Nuevo o Usado.' }),
+  transmision: lookupId('una transmisión'),
+  combustible: lookupId('un combustible'),
+  tipo: lookupId('un tipo de carrocería'),
+  motor: text({ label: 'el motor', max: 40 }),
+  color: text({ label: 'el color', max: 40 }),
+  caracteristicas: z
+    .array(lookupId('las características'), { error: 'Las características no son válidas.' })
+    .max(100, { error: 'Hay demasiadas características seleccionadas.' })
+    .transform((ids) => [...new Set(ids)]),
+  destacado: z.boolean({ error: 'Indica si el vehículo es destacado.' }),
+  estado: z.enum(STOCK_STATUSES, { error: 'Selecciona un estado: borrador, publicado o vendido.' }),
+};
+
+/** POST and PUT /admin/api/vehiculos: every field; a new vehicle is a draft unless said otherwise. */
+export const VehicleInputSchema = z.object({
+  ...vehicleFields,
+  caracteristicas: vehicleFields.caracteristicas.default([]),
+  destacado: vehicleFields.destacado.default(false),
+  estado: vehicleFields.estado.default('borrador'),
+});
+export type VehicleInput = z.output<typeof VehicleInputSchema>;
+
+/** PATCH /admin/api/vehiculos/:id: the quick changes of the list (status, featured). */
+export const VehicleQuickEditSchema = z
+  .object({ estado: vehicleFields.estado.optional(), destacado: vehicleFields.destacado.optional() })
+  .refine((v) => v.estado !== undefined || v.destacado !== undefined, {
+    error: 'Indica el nuevo estado o si es destacado.',
+    path: ['estado'],
+  });
+export type VehicleQuickEdit = z.output<typeof VehicleQuickEditSchema>;
+
+/** Field labels, for audit details and messages that name a field. */
+export const VEHICLE_FIELD_LABEL: Record<keyof VehicleInput, string> = {
+  marca: 'Marca',
+  modelo: 'Modelo',
+  año: 'Año',
+  precio: 'Precio',
+  kilometraje: 'Kilometraje',
+  condicion: 'Condición',
+  transmision: 'Transmisión',
+  combustible: 'Combustible',
+  tipo: 'Tipo de carrocería',
+  motor: 'Motor',
+  color: 'Color',
+  caracteristicas: 'Características',
+  destacado: 'Destacado',
+  estado: 'Estado',
+};
+
+// ------------------------------------------------------------------ photos
+
+/** Each file is judged like the appraisal photos (same pipeline, same 5 MB limit); a staff upload may carry more. */
+export const STOCK_PHOTO_LIMITS = {
+  maxFiles: 10,
+  maxBytes: SELL_PHOTO_LIMITS.maxBytes,
+  maxPerVehicle: 30,
+  field: 'fotos',
+} as const;
+
+/** PUT /admin/api/vehiculos/:id/fotos/orden: every photo id of the vehicle once, the main photo first. */
+export const PhotoOrderSchema = z.object({
+  fotos: z
+    .array(z.number().int().positive().max(MAX_DB_INT), {
+      error: 'Envía la lista completa de fotos en el nuevo orden.',
+    })
+    .min(1, { error: 'Envía la lista completa de fotos en el nuevo orden.' })
+    .max(STOCK_PHOTO_LIMITS.maxPerVehicle, { error: 'La lista de fotos es demasiado larga.' }),
+});
+
+// ------------------------------------------------------------------ lookup lists
+
+export const LOOKUP_KINDS = ['marcas', 'tipos', 'combustibles', 'transmisiones', 'caracteristicas'] as const;
+export type LookupKind = (typeof LOOKUP_KINDS)[number];
+
+/** Titles and the phrases the messages need (Spanish gender makes them per list). */
+export const LOOKUP_TEXT: Record<
+  LookupKind,
+  { title: string; one: string; the: string; gone: string; freeUp: string; add: string }
+> = {
+  marcas: {
+    title: 'Marcas',
+    one: 'marca',
+    the: 'la marca',
+    gone: 'La marca no existe o fue eliminada.',
+    freeUp: 'Cambia esos vehículos a otra marca primero.',
+    add: 'Nueva marca',
+  },
+  tipos: {
+    title: 'Tipos de carrocería',
+    one: 'tipo de carrocería',
+    the: 'el tipo de carrocería',
+    gone: 'El tipo de carrocería no existe o fue eliminado.',
+    freeUp: 'Cambia esos vehículos a otro tipo primero.',
+    add: 'Nuevo tipo de carrocería',
+  },
+  combustibles: {
+    title: 'Combustibles',
+    one: 'combustible',
+    the: 'el combustible',
+    gone: 'El combustible no existe o fue eliminado.',
+    freeUp: 'Cambia esos vehículos a otro combustible primero.',
+    add: 'Nuevo combustible',
+  },
+  transmisiones: {
+    title: 'Transmisiones',
+    one: 'transmisión',
+    the: 'la transmisión',
+    gone: 'La transmisión no existe o fue eliminada.',
+    freeUp: 'Cambia esos vehículos a otra transmisión primero.',
+    add: 'Nueva transmisión',
+  },
+  caracteristicas: {
+    title: 'Características',
+    one: 'característica',
+    the: 'la característica',
+    gone: 'La característica no existe o fue eliminada.',
+    freeUp: 'Quítala de esos vehículos primero.',
+    add: 'Nueva característica',
+  },
+};
+
+export const LookupNameSchema = z.object({ nombre: text({ label: 'el nombre', max: 60 }) });
+
+/** Transmission names carry this prefix in the data (PRODUCT.md); staff type just "Automática". */
+export const TRANSMISSION_PREFIX = 'Transmisión ';
+
+/** The name as stored: inner spaces collapsed; transmissions get their prefix exactly once. */
+export function normalizeLookupName(kind: LookupKind, nombre: string): string {
+  const clean = nombre.trim().replace(/\s+/g, ' ');
+  if (kind !== 'transmisiones') return clean;
+  return TRANSMISSION_PREFIX + clean.replace(/^transmisi[oó]n\s+/i, '');
+}
+
+// ------------------------------------------------------------------ answers
+
+export interface PhotoRef {
+  id: number;
+  hash: string;
+  width: number;
+  height: number;
+  /** Absolute URL of the largest JPEG variant, as the public API gives it. */
+  url: string;
+}
+
+export interface StockListItem {
+  id: number;
+  marca: string;
+  modelo: string;
+  año: number;
+  precio: number;
+  kilometraje: number;
+  condicion: Condition;
+  estado: StockStatus;
+  destacado: boolean;
+  foto: Omit<PhotoRef, 'id' | 'url'> | null;
+  fotos: number;
+  actualizado: string;
+}
+
+export interface StockList {
+  items: StockListItem[];
+  total: number;
+  pagina: number;
+  paginas: number;
+  /** Vehicles per status for the same search, so the filter tabs can say how many each holds. */
+  porEstado: Record<StockStatus | 'todos', number>;
+}
+
+export interface StockVehicleDetail {
+  id: number;
+  marca: number;
+  modelo: string;
+  año: number;
+  precio: number;
+  kilometraje: number;
+  condicion: Condition;
+  transmision: number;
+  combustible: number;
+  tipo: number;
+  motor: string;
+  color: string;
+  caracteristicas: number[];
+  destacado: boolean;
+  estado: StockStatus;
+  fotos: PhotoRef[];
+  /** Display name ("Toyota Corolla"). */
+  nombre: string;
+  creado: string;
+  actualizado: string;
+  publicado: string | null;
+  vendido: string | null;
+}
+
+export interface LookupItem {
+  id: number;
+  nombre: string;
+  /** Vehicles (any status) that use it: one in use cannot be deleted. */
+  vehiculos: number;
+}
+
+export type StockLookups = Record<LookupKind, LookupItem[]>;

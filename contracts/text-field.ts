@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+// The rules of a free-text field, shared by the lead contracts and the back office contracts (a module of its own, so
+// importing it does not pull the lead schemas into a page bundle).
+
+/** C0 controls except tab/newline/carriage return, DEL and C1 controls. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+const LINE_BREAK = /[\r\n\u2028\u2029]/;
+/** With the u flag, paired surrogates form one code point, so this matches only lone (broken) ones. */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+/** A trimmed, single-line (unless multiline) text with Spanish messages, for every free-text field of every form. */
+export function text(options: {
+  label: string;
+  min?: number;
+  max: number;
+  multiline?: boolean;
+  required?: string;
+}) {
+  const { label, min = 1, max, multiline = false } = options;
+  const required = options.required ?? `Ingresa ${label}.`;
+  return z
+    .string({ error: required })
+    .trim()
+    .refine((v) => !LONE_SURROGATE.test(v), {
+      message: `${capitalize(label)} contiene caracteres inválidos.`,
+      abort: true,
+    })
+    .refine((v) => !CONTROL.test(v), {
+      message: `${capitalize(label)} contiene caracteres de control.`,
+      abort: true,
+    })
+    .refine((v) => multiline || !LINE_BREAK.test(v), {
+      message: `${capitalize(label)} debe ser una sola línea.`,
+      abort: true,
+    })
+    .pipe(
+      z
+        .string()
+        // Empty is "missing" whatever the minimum; a short answer is "too short".
+        .min(1, { error: required })
+        .min(min, { error: `${capitalize(label)} debe tener al menos ${min} caracteres.` })
+        .max(max, { error: `${capitalize(label)} admite hasta ${max} caracteres.` }),
+    );
+}
+
+function capitalize(label: string): string {
+  return label.charAt(0).toUpperCase() + label.slice(1);
+}

@@ -1,0 +1,48 @@
+// What the stock and lookup routes share: reading ids and JSON bodies, and answering the services' refusals.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { fieldErrors } from '../../../contracts/lead-options.ts';
+import { sendApiError } from '../../http/api-error.ts';
+import { StockError } from '../../services/admin/stock-support.ts';
+import type { SessionUser } from '../../services/auth/sessions.ts';
+
+/** A positive database id from a path segment, or null (the route answers 404). */
+export function idParam(value: string | undefined): number | null {
+  if (!value || !/^[1-9]\d{0,9}$/.test(value)) return null;
+  const id = Number(value);
+  return id <= 2_147_483_647 ? id : null;
+}
+
+/** The signed-in staff member; the route's requireStaff preHandler has already made sure there is one. */
+export function actor(request: FastifyRequest): SessionUser {
+  if (!request.staff) throw new Error('route without requireStaff');
+  return request.staff;
+}
+
+export type Parsed<T> = { ok: true; data: T } | { ok: false; reply: FastifyReply };
+
+/** Validates a JSON object body; a refusal is already sent (400 with `campos` in Spanish). */
+export function parseBody<S extends z.ZodType>(
+  schema: S,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  summary: string,
+): Parsed<z.output<S>> {
+  const body = request.body;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return {
+      ok: false,
+      reply: sendApiError(reply, 400, 'El cuerpo de la solicitud debe ser un objeto JSON.'),
+    };
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success)
+    return { ok: false, reply: sendApiError(reply, 400, summary, fieldErrors(parsed.error)) };
+  return { ok: true, data: parsed.data };
+}
+
+/** Answers a refusal of the stock services; anything else is a real failure for the error handler. */
+export function sendStockError(reply: FastifyReply, error: unknown): FastifyReply {
+  if (error instanceof StockError) return sendApiError(reply, error.status, error.message, error.campos);
+  throw error;
+}
