@@ -21,6 +21,8 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url('debe ser una URL absoluta, por ejemplo https://www.automotora.cl').optional(),
   SESSION_SECRET: z.string().min(32, 'debe tener al menos 32 caracteres').optional(),
   LEAD_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** Sign-in attempts allowed per account per 15 minutes (twice as many per client address). */
+  SIGNIN_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
   /** Path of a JSON file whose fields override the demo dealership identity. */
   DEALERSHIP_FILE: z.string().min(1).optional(),
   /** Number of reverse proxies in front of the app whose X-Forwarded-For is trusted. */
@@ -39,6 +41,7 @@ export interface AppConfig {
   publicUrl: string;
   sessionSecret: string;
   leadRateLimit: number;
+  signInRateLimit: number;
   trustProxy: number;
   metricsToken: string | undefined;
   dealership: Dealership;
@@ -72,6 +75,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     sessionSecret: env.SESSION_SECRET ?? persistentSecret(dataDir),
     leadRateLimit: env.LEAD_RATE_LIMIT,
+    signInRateLimit: env.SIGNIN_RATE_LIMIT,
     trustProxy: env.TRUST_PROXY,
     metricsToken: env.METRICS_TOKEN,
     dealership: loadDealership(env.DEALERSHIP_FILE),

@@ -15,8 +15,16 @@ import {
 } from '../../services/auth/sessions.ts';
 import { hitRateLimit } from '../../services/rate-limit.ts';
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+const CONTROL = /[\u0000-\u001F\u007F]/;
 const SignInSchema = z.object({
-  email: z.string().trim().toLowerCase().max(254),
+  // The e-mail reaches SQL (rate-limit key, account lookup): PostgreSQL refuses a NUL in text with an error.
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254)
+    .refine((email) => !CONTROL.test(email)),
   password: z.string().max(200),
 });
 const WINDOW_MS = 15 * 60 * 1000;
@@ -35,8 +43,13 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     const { email, password } = parsed.data;
 
     // Failed and successful attempts both count: guessing stays slow from one address and against one account.
-    const byClient = await hitRateLimit(db, `signin:ip:${clientKey(request.ip)}`, 20, WINDOW_MS);
-    const byAccount = await hitRateLimit(db, `signin:email:${email}`, 10, WINDOW_MS);
+    const byClient = await hitRateLimit(
+      db,
+      `signin:ip:${clientKey(request.ip)}`,
+      2 * config.signInRateLimit,
+      WINDOW_MS,
+    );
+    const byAccount = await hitRateLimit(db, `signin:email:${email}`, config.signInRateLimit, WINDOW_MS);
     if (!byClient.allowed || !byAccount.allowed) {
       reply.header('Retry-After', String(Math.max(byClient.retryAfter, byAccount.retryAfter)));
       return sendApiError(reply, 429, 'Demasiados intentos de inicio de sesión. Espera unos minutos.');
