@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
+    include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/hostile/**/*.test.ts'],
     setupFiles: ['tests/support/fail-on-console-error.ts'],
     // Each API test file opens its own database; two at a time suit this 2-core machine.
     maxWorkers: 2,

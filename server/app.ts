@@ -5,6 +5,12 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.ts';
 import type { AppConfig } from './config/env.ts';
+import {
+  clientErrorHandler,
+  frameworkErrorHandler,
+  refuseNulInUrl,
+  refuseWhileClosing,
+} from './http/framework-errors.ts';
 import { registerApiErrors } from './plugins/api-errors.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerObservability } from './plugins/observability.ts';
@@ -40,10 +46,24 @@ export interface BuildAppOptions {
   buildDir?: string | undefined;
   /** true: JSON lines on stdout; a stream: the same lines there (tests read them). */
   logger?: boolean | { stream: NodeJS.WritableStream };
+  /** How long a client may take; tests shorten them to see a stalled client dropped. */
+  timeouts?: Partial<ServerTimeouts>;
 }
+
+export interface ServerTimeouts {
+  /** The whole request, headers and body, must arrive within this. */
+  requestMs: number;
+  /** A connection with no traffic at all is closed after this. */
+  idleMs: number;
+  /** How often Node looks for requests past `requestMs` (a stalled client is dropped at most this late). */
+  checkEveryMs: number;
+}
+
+const DEFAULT_TIMEOUTS: ServerTimeouts = { requestMs: 30_000, idleMs: 60_000, checkEveryMs: 30_000 };
 
 /** Builds the whole HTTP application; `main.ts` listens with it and tests call `inject` on it. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
     logger: options.logger ?? false,
     routerOptions: { ignoreTrailingSlash: true },
@@ -51,19 +71,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: (_address: string, hop: number) => hop < options.config.trustProxy,
     bodyLimit: 1024 * 1024,
     // A stalled client is dropped instead of holding a socket forever.
-    requestTimeout: 30_000,
-    connectionTimeout: 60_000,
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.idleMs,
+    // Node enforces requestTimeout on a request whose body is still arriving only when it is given to the server's
+    // constructor (Fastify sets it afterwards, which covers the headers alone), so it is passed here too.
+    http: { requestTimeout: timeouts.requestMs, connectionsCheckingInterval: timeouts.checkEveryMs },
     forceCloseConnections: 'idle',
-    return503OnClosing: true,
+    // Requests that arrive while closing get the Spanish 503 of refuseWhileClosing instead.
+    return503OnClosing: false,
     // Every log line and every error answer carries this id; a client cannot choose it.
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     // One line per request comes from the observability plugin, without addresses or query strings.
     disableRequestLogging: true,
+    // Refusals made before any route runs answer in Spanish JSON too.
+    frameworkErrors: frameworkErrorHandler({ https: options.config.publicUrl.startsWith('https://') }),
+    clientErrorHandler,
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
+  refuseWhileClosing(app);
+  refuseNulInUrl(app);
   app.decorate('services', createServices(options.config, options.database));
   registerObservability(app, options.config.metricsToken);
   const { pool } = options.database;

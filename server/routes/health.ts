@@ -4,7 +4,7 @@ const PING_TIMEOUT_MS = 2_000;
 
 /** For load balancers and process managers: 200 when the database answers, else 503. */
 export const healthRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/healthz', async (_request, reply) => {
+  app.get('/healthz', async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     try {
       await Promise.race([
@@ -13,9 +13,13 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
       ]);
       return { status: 'ok', database: 'ok' };
     } catch {
-      return reply
-        .code(503)
-        .send({ status: 'error', database: 'unreachable', error: 'Base de datos no disponible.' });
+      // Like every 5xx of the API, it tells the request id (to match a complaint with the log line).
+      return reply.code(503).send({
+        status: 'error',
+        database: 'unreachable',
+        error: 'Base de datos no disponible.',
+        requestId: request.id,
+      });
     }
   });
 };

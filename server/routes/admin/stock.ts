@@ -164,7 +164,9 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
           [FIELD]: `${photoLabel(uploads.length)} pesa más de ${MB} MB.`,
         });
       }
-      throw error;
+      if (code?.startsWith('FST_')) throw error;
+      // The parser's own errors (no boundary, a body cut short) mean a broken request, not a server failure.
+      return sendApiError(reply, 400, 'No se pudo leer el formulario enviado. Inténtalo nuevamente.');
     }
     if (uploads.length === 0) {
       return sendApiError(reply, 400, REVIEW_PHOTOS, { [FIELD]: 'Elige al menos una foto.' });

@@ -4,16 +4,23 @@ import { sendCachedJson } from '../../http/cached-json.ts';
 import { toApiVehicle, toVehicleSummary } from '../../services/catalogue/to-api.ts';
 
 const ID_PATTERN = /^[1-9]\d{0,9}$/;
-const BOOLEAN_VALUES: Record<string, boolean> = { true: true, false: false, '1': true, '0': false };
+// A Map, not an object literal: `destacado=constructor` must not find Object.prototype's members.
+const BOOLEAN_VALUES = new Map([
+  ['true', true],
+  ['false', false],
+  ['1', true],
+  ['0', false],
+]);
 
 /** The read-only catalogue of SPEC §7, in the exact shapes of SPEC §3. */
 export const catalogueRoutes: FastifyPluginAsync = async (app) => {
   const { catalogue, config } = app.services;
   const base = config.publicUrl;
 
-  app.get<{ Querystring: { destacado?: string } }>('/api/vehiculos/', async (request, reply) => {
+  app.get<{ Querystring: { destacado?: string | string[] } }>('/api/vehiculos/', async (request, reply) => {
     const raw = request.query.destacado;
-    const featured = raw === undefined ? undefined : BOOLEAN_VALUES[raw.toLowerCase()];
+    // A repeated parameter arrives as an array: refused like any other value that is not true or false.
+    const featured = typeof raw === 'string' ? BOOLEAN_VALUES.get(raw.toLowerCase()) : undefined;
     if (raw !== undefined && featured === undefined) {
       return sendApiError(reply, 400, 'El parámetro destacado debe ser true o false.', {
         destacado: 'Usa true o false.',

@@ -149,18 +149,25 @@ export const leadRoutes: FastifyPluginAsync = async (app) => {
           return sendApiError(reply, 415, 'Envía el formulario como multipart/form-data.');
         }
         const submission: Submission = { fields: {}, files: [] };
-        for await (const part of request.parts()) {
-          if (part.type === 'file') {
-            if (part.fieldname !== 'images') {
-              await part.toBuffer();
-              return sendApiError(reply, 400, 'Revisa las fotos adjuntas.', {
-                images: 'Las fotos deben enviarse en el campo images.',
-              });
+        try {
+          for await (const part of request.parts()) {
+            if (part.type === 'file') {
+              if (part.fieldname !== 'images') {
+                await part.toBuffer();
+                return sendApiError(reply, 400, 'Revisa las fotos adjuntas.', {
+                  images: 'Las fotos deben enviarse en el campo images.',
+                });
+              }
+              submission.files.push(await part.toBuffer());
+            } else if (typeof part.value === 'string') {
+              submission.fields[part.fieldname] = part.value;
             }
-            submission.files.push(await part.toBuffer());
-          } else if (typeof part.value === 'string') {
-            submission.fields[part.fieldname] = part.value;
           }
+        } catch (error) {
+          // Limits (FST_* codes) have their own answers; anything else is a body the parser could not read
+          // (no boundary, cut short), which is the client's fault, not a 500.
+          if (String((error as { code?: unknown }).code ?? '').startsWith('FST_')) throw error;
+          return sendApiError(reply, 400, 'No se pudo leer el formulario enviado. Inténtalo nuevamente.');
         }
         return handle(def, request, reply, submission);
       });

@@ -3,15 +3,24 @@ import type { Db } from '../../../db/client.ts';
 import { staffUsers } from '../../../db/schema.ts';
 import { hashPassword, MIN_PASSWORD_LENGTH } from './password.ts';
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+const UNPRINTABLE = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]|[\uD800-\uDFFF]/u;
+
 export const NewStaffUserSchema = z.object({
   email: z
-    .string()
+    .string({ error: 'Ingresa un correo válido.' })
     .trim()
     .toLowerCase()
     .pipe(z.email({ error: 'Ingresa un correo válido.' })),
-  name: z.string().trim().min(2, { error: 'Ingresa el nombre (al menos 2 caracteres).' }).max(100),
+  // A name is stored and shown as typed: no control characters, line breaks or broken UTF-16 (PostgreSQL refuses NUL).
+  name: z
+    .string({ error: 'Ingresa el nombre (al menos 2 caracteres).' })
+    .trim()
+    .min(2, { error: 'Ingresa el nombre (al menos 2 caracteres).' })
+    .max(100, { error: 'El nombre admite hasta 100 caracteres.' })
+    .refine((name) => !UNPRINTABLE.test(name), { error: 'El nombre contiene caracteres no válidos.' }),
   password: z
-    .string()
+    .string({ error: 'Ingresa una contraseña.' })
     .min(MIN_PASSWORD_LENGTH, {
       error: `La contraseña debe tener al menos ${MIN_PASSWORD_LENGTH} caracteres.`,
     })

@@ -1,6 +1,7 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { encodeWord } from 'nodemailer/lib/mime-funcs';
 
 export interface OutgoingMail {
   /** Stable across retries, so a receiver can drop a duplicate delivery. */
@@ -20,13 +21,23 @@ export interface MailTransport {
   close(): void;
 }
 
+/**
+ * The Subject carries visitor text (a name). Nodemailer passes an RFC 2047 encoded word it finds there through
+ * untouched, so a name typed as "=?utf-8?b?...?=" would show staff a subject the visitor composed. Such a subject is
+ * sent fully encoded instead, so it reads exactly as typed.
+ */
+function subjectOf(subject: string) {
+  if (!subject.includes('=?')) return { subject };
+  return { headers: { Subject: { prepared: true, foldLines: true, value: encodeWord(subject, 'B', 52) } } };
+}
+
 function toNodemailer(mail: OutgoingMail) {
   return {
     messageId: mail.messageId,
     from: mail.from,
     to: mail.to,
     replyTo: mail.replyTo ?? undefined,
-    subject: mail.subject,
+    ...subjectOf(mail.subject),
     text: mail.text,
     html: mail.html ?? undefined,
     attachments: mail.attachments,
@@ -42,7 +53,14 @@ export function createMailTransport(options: {
   outboxDir: string;
 }): MailTransport {
   if (options.smtpUrl) {
-    const smtp = nodemailer.createTransport(options.smtpUrl, {});
+    // nodemailer waits up to 2 min to connect and 10 min on a silent socket; a send must fit in the relay's
+    // lease (1 min), or a hung server would hold up every other message and a live send could be repeated.
+    const smtp = nodemailer.createTransport({
+      url: options.smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    });
     return {
       kind: 'smtp',
       send: async (mail) => {

@@ -1,0 +1,350 @@
+import { count, eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client.ts';
+import { auditLog, brands, leadNotes, staffUsers, vehicleImages, vehicles } from '../../db/schema.ts';
+import { csrfHeaders } from '../support/csrf-client.ts';
+import { createLookups, createVehicle, type LookupIds } from '../support/factories.ts';
+import { expectSpanishRefusal, runs, UNPRINTABLE, UNPRINTABLE_LINE } from '../support/hostile-checks.ts';
+import { VALID_PAYLOADS } from '../support/lead-payloads.ts';
+import { hostileString, hostileValue, NAUGHTY_STRINGS } from '../support/naughty-strings.ts';
+import { type SignedInStaff, signedInStaff } from '../support/staff.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+// The back office API's text fields and queries get the same treatment as the public forms: no 5xx, Spanish
+// refusals that change nothing (not even the audit trail), and accepted text stored as typed (trimmed). Routes are
+// looked up in the route table, so a part of the back office that is not built yet is skipped, not failed.
+
+let t: TestApp;
+let admin: SignedInStaff;
+let leadId: number;
+let lookups: LookupIds;
+
+beforeAll(async () => {
+  t = await createTestApp({ LEAD_RATE_LIMIT: '10000' });
+  admin = await signedInStaff(t.app, 'admin');
+  lookups = await createLookups(t.database.db);
+  const lead = await t.app.inject({
+    method: 'POST',
+    url: '/api/contacto-contacto/',
+    payload: VALID_PAYLOADS['/api/contacto-contacto/'],
+    headers: await csrfHeaders(t.app),
+  });
+  leadId = (lead.json() as { id: number }).id;
+}, 180_000);
+afterAll(() => t.close());
+
+const has = (method: string, url: string) =>
+  t.app.routeTable.some((route) => route.method === method && route.url === url);
+/** Skips a test whose route is not registered (yet). */
+function needs(ctx: { skip: (note?: string) => void }, method: string, url: string) {
+  if (!has(method, url)) ctx.skip(`${method} ${url} is not registered`);
+}
+
+async function rows(
+  db: Db,
+  table:
+    | typeof leadNotes
+    | typeof vehicles
+    | typeof vehicleImages
+    | typeof brands
+    | typeof staffUsers
+    | typeof auditLog,
+) {
+  return (await db.select({ n: count() }).from(table))[0]?.n ?? 0;
+}
+
+const send = (method: 'POST' | 'PUT' | 'PATCH', url: string, payload: unknown) =>
+  t.app.inject({
+    method,
+    url,
+    headers: { ...admin.headers, 'content-type': 'application/json' },
+    payload: JSON.stringify(payload),
+  });
+
+/** A refusal is Spanish JSON and changed neither the table nor the audit trail. */
+async function expectRefusedUnchanged(
+  response: LightMyRequestResponse,
+  table: Parameters<typeof rows>[1],
+  before: { rows: number; audit: number },
+) {
+  expect(response.statusCode, response.body.slice(0, 300)).toBeLessThan(500);
+  expectSpanishRefusal(response);
+  expect(await rows(t.database.db, table)).toBe(before.rows);
+  expect(await rows(t.database.db, auditLog)).toBe(before.audit);
+}
+
+async function snapshot(table: Parameters<typeof rows>[1]) {
+  return { rows: await rows(t.database.db, table), audit: await rows(t.database.db, auditLog) };
+}
+
+describe('POST /admin/api/solicitudes/:id/notas', () => {
+  it('stores a note as typed (trimmed) or refuses it in Spanish, changing nothing', async (ctx) => {
+    needs(ctx, 'POST', '/admin/api/solicitudes/:id/notas');
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(hostileValue(), hostileString({ maxLength: 2100 })), async (texto) => {
+        const before = await snapshot(leadNotes);
+        const response = await send('POST', `/admin/api/solicitudes/${leadId}/notas`, { texto });
+        if (response.statusCode !== 201) return expectRefusedUnchanged(response, leadNotes, before);
+        expect(typeof texto).toBe('string');
+        const [note] = await t.database.db
+          .select()
+          .from(leadNotes)
+          .where(eq(leadNotes.leadId, leadId))
+          .orderBy(sql`${leadNotes.id} desc`)
+          .limit(1);
+        expect(note?.body).toBe((texto as string).trim());
+        expect(note?.body).not.toMatch(UNPRINTABLE);
+      }),
+      { numRuns: runs(60) },
+    );
+  });
+
+  it('answers hostile lead ids with a Spanish 4xx', async (ctx) => {
+    needs(ctx, 'POST', '/admin/api/solicitudes/:id/notas');
+    for (const id of [
+      '0',
+      '-1',
+      '1e3',
+      '9'.repeat(30),
+      '%00',
+      '%FF',
+      "1'%20OR%201=1",
+      '..%2F1',
+      '1%0ABcc:x',
+    ]) {
+      const response = await send('POST', `/admin/api/solicitudes/${id}/notas`, { texto: 'Nota' });
+      expect(response.statusCode).toBeGreaterThanOrEqual(400);
+      expectSpanishRefusal(response);
+    }
+  });
+});
+
+describe('POST /admin/api/vehiculos', () => {
+  const valid = () => ({
+    marca: lookups.brandId,
+    modelo: 'Yaris',
+    año: 2020,
+    precio: 12_990_000,
+    kilometraje: 87_000,
+    condicion: 'Usado',
+    transmision: lookups.transmissionId,
+    combustible: lookups.fuelId,
+    tipo: lookups.bodyTypeId,
+    motor: '1.5',
+    color: 'Gris',
+  });
+  const TEXT_FIELDS = ['modelo', 'motor', 'color'] as const;
+  const OTHER_FIELDS = [
+    'marca',
+    'año',
+    'precio',
+    'kilometraje',
+    'condicion',
+    'caracteristicas',
+    'destacado',
+    'estado',
+  ];
+
+  it('stores model, engine and colour as typed (trimmed) or refuses them in Spanish, changing nothing', async (ctx) => {
+    needs(ctx, 'POST', '/admin/api/vehiculos');
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...TEXT_FIELDS), hostileValue(), async (field, value) => {
+        const before = await snapshot(vehicles);
+        const response = await send('POST', '/admin/api/vehiculos', { ...valid(), [field]: value });
+        if (response.statusCode !== 201) return expectRefusedUnchanged(response, vehicles, before);
+        expect(typeof value).toBe('string');
+        const text = (value as string).trim();
+        expect(text).not.toMatch(UNPRINTABLE_LINE);
+        const { vehiculo } = response.json() as { vehiculo: Record<string, unknown> };
+        expect(vehiculo[field]).toBe(text);
+        const [row] = await t.database.db
+          .select()
+          .from(vehicles)
+          .where(eq(vehicles.id, Number(vehiculo.id)));
+        expect({ modelo: row?.model, motor: row?.engine, color: row?.color }[field]).toBe(text);
+      }),
+      { numRuns: runs(60) },
+    );
+  });
+
+  it('refuses hostile numbers, choices and ids in Spanish', async (ctx) => {
+    needs(ctx, 'POST', '/admin/api/vehiculos');
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...OTHER_FIELDS), hostileValue(), async (field, value) => {
+        const before = await snapshot(vehicles);
+        const response = await send('POST', '/admin/api/vehiculos', { ...valid(), [field]: value });
+        if (response.statusCode !== 201) return expectRefusedUnchanged(response, vehicles, before);
+        expect(await rows(t.database.db, vehicles)).toBe(before.rows + 1);
+      }),
+      { numRuns: runs(60) },
+    );
+  });
+});
+
+describe('POST /admin/api/vehiculos/:id/fotos', () => {
+  it.each([
+    ['no boundary', 'multipart/form-data', 'x'],
+    [
+      'a body cut short',
+      'multipart/form-data; boundary=b',
+      '--b\r\nContent-Disposition: form-data; name="fotos"; filename="a.jpg"\r\n\r\nAn',
+    ],
+    ['garbage', 'multipart/form-data; boundary=b', 'esto no es multipart'],
+  ])(
+    'answers a broken upload (%s) with a Spanish 4xx and stores nothing',
+    async (_case, contentType, body) => {
+      const vehicle = await createVehicle(t.database.db, { lookups });
+      const before = await snapshot(vehicles);
+      const images = await rows(t.database.db, vehicleImages);
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/admin/api/vehiculos/${vehicle.id}/fotos`,
+        headers: { ...admin.headers, 'content-type': contentType },
+        payload: body,
+      });
+      await expectRefusedUnchanged(response, vehicles, before);
+      expect(await rows(t.database.db, vehicleImages)).toBe(images);
+    },
+  );
+});
+
+describe('POST /admin/api/listas/:tipo', () => {
+  it('stores a brand name as typed (trimmed, inner spaces collapsed) or refuses it in Spanish', async (ctx) => {
+    needs(ctx, 'POST', '/admin/api/listas/:tipo');
+    await fc.assert(
+      fc.asyncProperty(hostileValue(), async (nombre) => {
+        const before = await snapshot(brands);
+        const response = await send('POST', '/admin/api/listas/marcas', { nombre });
+        if (response.statusCode !== 201) return expectRefusedUnchanged(response, brands, before);
+        const { item } = response.json() as { item: { nombre: string } };
+        expect(item.nombre).toBe((nombre as string).trim().replace(/\s+/g, ' '));
+      }),
+      { numRuns: runs(40) },
+    );
+  });
+
+  it('answers a hostile list name with a Spanish 404 (400 for a NUL)', async (ctx) => {
+    needs(ctx, 'POST', '/admin/api/listas/:tipo');
+    for (const tipo of [
+      '__proto__',
+      'constructor',
+      'toString',
+      '..%2Fmarcas',
+      '%00',
+      'marcas%00',
+      'MARCAS',
+    ]) {
+      const response = await send('POST', `/admin/api/listas/${tipo}`, { nombre: 'Nueva' });
+      // 400 for an encoded NUL (refused for any URL), 404 for a list that does not exist.
+      expect(response.statusCode).toBe(tipo.includes('%00') ? 400 : 404);
+      expectSpanishRefusal(response);
+    }
+  });
+});
+
+describe('POST /admin/api/usuarios', () => {
+  it('stores a staff name as typed (trimmed) or refuses it in Spanish', async (ctx) => {
+    needs(ctx, 'POST', '/admin/api/usuarios');
+    let n = 0;
+    await fc.assert(
+      fc.asyncProperty(hostileValue(), async (name) => {
+        const before = await snapshot(staffUsers);
+        const email = `hostil${++n}-${Date.now()}@automotora.cl`;
+        const response = await send('POST', '/admin/api/usuarios', {
+          email,
+          name,
+          password: 'una-clave-larga-2026',
+          role: 'ventas',
+        });
+        if (response.statusCode !== 201) return expectRefusedUnchanged(response, staffUsers, before);
+        expect(typeof name).toBe('string');
+        const [row] = await t.database.db.select().from(staffUsers).where(eq(staffUsers.email, email));
+        expect(row?.name).toBe((name as string).trim());
+        expect(row?.name).not.toMatch(UNPRINTABLE_LINE);
+      }),
+      // Each accepted account hashes a password: a few runs are enough.
+      { numRuns: runs(15) },
+    );
+  });
+});
+
+describe('POST /admin/api/sesion (sign-in)', () => {
+  it('answers hostile e-mails and passwords with a Spanish 4xx, never a session', async () => {
+    await fc.assert(
+      fc.asyncProperty(hostileValue(), hostileValue(), async (email, password) => {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/admin/api/sesion',
+          headers: { ...(await csrfHeaders(t.app)), 'content-type': 'application/json' },
+          payload: JSON.stringify({ email, password }),
+        });
+        expect(response.statusCode, response.body.slice(0, 200)).toBeGreaterThanOrEqual(400);
+        expectSpanishRefusal(response);
+        expect(response.headers['set-cookie']).toBeUndefined();
+      }),
+      { numRuns: runs(25) },
+    );
+  });
+});
+
+describe('back office queries', () => {
+  const QUERIES: Array<[string, string[]]> = [
+    ['/admin/api/vehiculos', ['q', 'estado', 'orden', 'pagina']],
+    ['/admin/api/solicitudes', ['q', 'tipo', 'estado', 'desde', 'hasta', 'vencidas', 'pagina']],
+    ['/admin/api/solicitudes.csv', ['q', 'desde', 'hasta']],
+    ['/admin/api/auditoria', ['entidad', 'usuario', 'desde', 'hasta', 'pagina']],
+    ['/admin/api/datos-personales', ['email']],
+    ['/admin/api/listas/marcas', ['q']],
+  ];
+  it('answer hostile parameters with 200 or a Spanish 4xx', async (ctx) => {
+    const present = QUERIES.filter(([url]) =>
+      url === '/admin/api/listas/marcas' ? has('GET', '/admin/api/listas/:tipo') : has('GET', url),
+    );
+    if (present.length === 0) ctx.skip();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...present),
+        fc.nat(),
+        fc.oneof(hostileString({ maxLength: 150 }), fc.constantFrom(...NAUGHTY_STRINGS)),
+        fc.boolean(),
+        async ([url, params], pick, value, repeat) => {
+          const name = params[pick % params.length] ?? 'q';
+          const encoded = encodeURIComponent(value.replace(/[\uD800-\uDFFF]/gu, '\uFFFD'));
+          const query = repeat ? `${name}=${encoded}&${name}=x` : `${name}=${encoded}`;
+          const response = await t.app.inject({
+            method: 'GET',
+            url: `${url}?${query}`,
+            headers: admin.headers,
+          });
+          expect(response.statusCode, `${url}?${query} ${response.body.slice(0, 200)}`).toBeLessThan(500);
+          if (response.statusCode >= 400) expectSpanishRefusal(response);
+        },
+      ),
+      { numRuns: runs(120) },
+    );
+  });
+
+  it('refuses hostile erasure requests in Spanish without erasing anything', async (ctx) => {
+    needs(ctx, 'POST', '/admin/api/datos-personales/eliminar');
+    await fc.assert(
+      fc.asyncProperty(hostileValue(), async (email) => {
+        const response = await send('POST', '/admin/api/datos-personales/eliminar', {
+          email,
+          confirmacion: email,
+        });
+        expect(response.statusCode, response.body.slice(0, 200)).toBeLessThan(500);
+        if (response.statusCode >= 400) expectSpanishRefusal(response);
+      }),
+      { numRuns: runs(40) },
+    );
+    // The fixture's lead belongs to camila.rojas@example.cl, which no hostile value is: it must still be there.
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/admin/api/solicitudes/${leadId}`,
+      headers: admin.headers,
+    });
+    expect(response.statusCode).toBe(200);
+  });
+});
