@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
+import { waitFor } from './support/wait-for.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const rate = Number(process.env.BENCH_RATE ?? 500);
@@ -36,17 +37,6 @@ async function measure(name: string, url: string): Promise<Figures> {
     errors: open.errors + open.non2xx + paced.errors + paced.non2xx,
     rateP99: paced.latency.p99,
   };
-}
-
-async function waitFor(url: string, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer in ${timeoutMs} ms`);
 }
 
 const baseline = Fastify();

@@ -15,6 +15,7 @@ import { openDatabase } from '../db/client.ts';
 import { vehicleImages } from '../db/schema.ts';
 import { ingestImage } from '../server/services/images/ingest-image.ts';
 import { seedManyVehicles } from './support/seed-many.ts';
+import { waitFor } from './support/wait-for.ts';
 
 const VEHICLES = 10_000;
 const LEADS = 100_000;
@@ -85,17 +86,6 @@ async function seed(url: string): Promise<void> {
            now() - (n || ' minutes')::interval * 5
     from generate_series(1, ${LEADS}) as n`);
   await database.close();
-}
-
-async function waitFor(url: string, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer in ${timeoutMs} ms`);
 }
 
 type Options = Omit<autocannon.Options, 'url'> & { url: string };

@@ -1,6 +1,7 @@
 // Shapes of the back office API for staff accounts, the audit trail and personal data requests (Ley 21.719), shared
 // by the server and the pages. Pure data and zod only: the pages import this module too.
 import { z } from 'zod';
+import type { LeadStatus } from './admin-leads.ts';
 
 export const STAFF_ROLES = ['admin', 'ventas'] as const;
 export type StaffRoleName = (typeof STAFF_ROLES)[number];
@@ -150,7 +151,7 @@ export interface PersonalDataLeadSummary {
   id: number;
   tipo: string;
   tipoEtiqueta: string;
-  estado: string;
+  estado: LeadStatus;
   nombre: string;
   recibida: string;
 }

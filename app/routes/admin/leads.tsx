@@ -1,8 +1,8 @@
 import { Download } from 'lucide-react';
 import { LeadsFilterForm } from '~/components/admin/leads/leads-filter-form';
 import { LeadsList } from '~/components/admin/leads/leads-list';
-import { LeadsPagination } from '~/components/admin/leads/leads-pagination';
 import { useNow } from '~/components/admin/leads/use-now';
+import { AdminPagination } from '~/components/admin/pagination';
 import { AdminNotice, AdminPage, adminButton, adminMeta, EmptyState } from '~/components/admin/ui';
 import { requireStaffPage } from '~/lib/admin/session.server';
 import { listLeads } from '../../../server/services/admin/leads.ts';
@@ -70,7 +70,14 @@ export default function LeadsInbox({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <LeadsList items={page.items} now={now} />
-          <LeadsPagination page={page.page} pageCount={page.pageCount} total={page.total} hrefFor={hrefFor} />
+          <AdminPagination
+            label="Páginas de solicitudes"
+            page={page.page}
+            pageCount={page.pageCount}
+            total={page.total}
+            noun={['solicitud', 'solicitudes']}
+            hrefFor={hrefFor}
+          />
         </>
       )}
     </AdminPage>

@@ -1,7 +1,9 @@
 import { Plus } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
+import { AdminPagination } from '~/components/admin/pagination';
 import { StockFilters } from '~/components/admin/stock/stock-filters';
-import { StockList, StockPagination } from '~/components/admin/stock/stock-list';
+import { stockHref } from '~/components/admin/stock/stock-href';
+import { StockList } from '~/components/admin/stock/stock-list';
 import { AdminNotice, AdminPage, adminButton, adminMeta, EmptyState } from '~/components/admin/ui';
 import { requireStaffPage } from '~/lib/admin/session.server';
 import { StockQuerySchema } from '../../../contracts/admin-stock.ts';
@@ -51,7 +53,14 @@ export default function Vehicles({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <StockList items={list.items} query={query} />
-          <StockPagination query={query} pagina={list.pagina} paginas={list.paginas} total={list.total} />
+          <AdminPagination
+            label="Páginas de vehículos"
+            page={list.pagina}
+            pageCount={list.paginas}
+            total={list.total}
+            noun={['vehículo', 'vehículos']}
+            hrefFor={(pagina) => stockHref(query, { pagina })}
+          />
         </>
       )}
     </AdminPage>

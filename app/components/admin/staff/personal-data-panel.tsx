@@ -1,20 +1,14 @@
 import { Download, SearchCheck, ShieldCheck, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Form, Link } from 'react-router';
-import { AdminNotice, adminButton, Badge, Card, type Tone } from '~/components/admin/ui';
+import { StatusBadge } from '~/components/admin/leads/lead-badges';
+import { AdminNotice, adminButton, Card } from '~/components/admin/ui';
 import { FieldErrors, TextField } from '~/components/forms/fields';
 import { Modal } from '~/components/forms/modal';
 import { adminFetch } from '~/lib/admin/api-client';
 import type { PersonalDataErasure, PersonalDataSummary } from '../../../../contracts/admin-staff.ts';
 import { formatDateTime } from './format';
 import { type Notice, useApiForm } from './use-api-form';
-
-const STATUS: Record<string, { label: string; tone: Tone }> = {
-  nuevo: { label: 'Nuevo', tone: 'info' },
-  contactado: { label: 'Contactado', tone: 'warning' },
-  cerrado: { label: 'Cerrado', tone: 'success' },
-  descartado: { label: 'Descartado', tone: 'neutral' },
-};
 
 const plural = (n: number, one: string, many: string) =>
   `${n.toLocaleString('es-CL')} ${n === 1 ? one : many}`;
@@ -82,7 +76,6 @@ export function PersonalDataPanel({ summary }: { summary: PersonalDataSummary })
               <h3 className="mt-6 mb-2 font-semibold text-slate-900 text-sm">Solicitudes</h3>
               <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200">
                 {summary.solicitudes.map((lead) => {
-                  const status = STATUS[lead.estado] ?? { label: lead.estado, tone: 'neutral' as const };
                   return (
                     <li
                       key={lead.id}
@@ -99,7 +92,7 @@ export function PersonalDataPanel({ summary }: { summary: PersonalDataSummary })
                           {lead.nombre} · {formatDateTime(lead.recibida)}
                         </span>
                       </span>
-                      <Badge tone={status.tone}>{status.label}</Badge>
+                      <StatusBadge status={lead.estado} />
                     </li>
                   );
                 })}

@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, ImageOff, Pencil } from 'lucide-react';
+import { ArrowDown, ArrowUp, ArrowUpDown, ImageOff, Pencil } from 'lucide-react';
 import { Link } from 'react-router';
 import { AdminNotice, adminButton, td as cell, DataTable, th } from '~/components/admin/ui';
 import { formatMileage, formatPrice, stockReference } from '~/lib/format';
@@ -186,53 +186,5 @@ export function StockList({ items, query }: { items: StockListItem[]; query: Sto
         </DataTable>
       </div>
     </>
-  );
-}
-
-export function StockPagination({
-  query,
-  pagina,
-  paginas,
-  total,
-}: {
-  query: StockQuery;
-  pagina: number;
-  paginas: number;
-  total: number;
-}) {
-  const disabled = `${adminButton.secondary} pointer-events-none opacity-50`;
-  return (
-    <nav aria-label="Páginas de vehículos" className="mt-4 flex flex-wrap items-center justify-between gap-3">
-      <p className="text-slate-700 text-sm">
-        Página {pagina} de {paginas} · {total.toLocaleString('es-CL')}{' '}
-        {total === 1 ? 'vehículo' : 'vehículos'}
-      </p>
-      {paginas > 1 ? (
-        <div className="flex gap-2">
-          {pagina > 1 ? (
-            <Link to={stockHref(query, { pagina: pagina - 1 })} className={adminButton.secondary} rel="prev">
-              <ChevronLeft aria-hidden className="size-4" />
-              Anterior
-            </Link>
-          ) : (
-            <span aria-disabled="true" className={disabled}>
-              <ChevronLeft aria-hidden className="size-4" />
-              Anterior
-            </span>
-          )}
-          {pagina < paginas ? (
-            <Link to={stockHref(query, { pagina: pagina + 1 })} className={adminButton.secondary} rel="next">
-              Siguiente
-              <ChevronRight aria-hidden className="size-4" />
-            </Link>
-          ) : (
-            <span aria-disabled="true" className={disabled}>
-              Siguiente
-              <ChevronRight aria-hidden className="size-4" />
-            </span>
-          )}
-        </div>
-      ) : null}
-    </nav>
   );
 }
