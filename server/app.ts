@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Database } from '../db/client.ts';
 import type { AppConfig } from './config/env.ts';
 import {
@@ -83,7 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     // One line per request comes from the observability plugin, without addresses or query strings.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // Refusals made before any route runs answer in Spanish JSON too.
     frameworkErrors: frameworkErrorHandler({ https: options.config.publicUrl.startsWith('https://') }),
     clientErrorHandler,
