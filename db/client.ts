@@ -69,6 +69,9 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000 });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
+  // Nor may a checked-out one (a transaction between two statements): pg emits 'error' on the client, which
+  // has no listener while checked out. The statement in flight fails (503), and the pool drops the client.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const client = await pool.connect();
   try {
     // Instances that start together queue here, so the migrations run exactly once.

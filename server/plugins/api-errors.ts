@@ -15,12 +15,17 @@ const UNAVAILABLE_CODES = new Set([
   '08006',
 ]);
 
+/** node-postgres errors without a code. A connection lost inside a transaction surfaces as the failed ROLLBACK
+ * ("... not queryable"), wrapped by Drizzle, so the cause's message counts too. */
+const UNAVAILABLE_MESSAGE = /Connection terminated|not queryable|timeout exceeded when trying to connect/i;
+
 function isDatabaseUnavailable(error: FastifyError): boolean {
-  const cause = (error as { cause?: { code?: string } }).cause;
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
   return (
     UNAVAILABLE_CODES.has(String(error.code)) ||
     UNAVAILABLE_CODES.has(String(cause?.code)) ||
-    /Connection terminated|timeout exceeded when trying to connect/i.test(error.message)
+    UNAVAILABLE_MESSAGE.test(error.message) ||
+    UNAVAILABLE_MESSAGE.test(String(cause?.message ?? ''))
   );
 }
 

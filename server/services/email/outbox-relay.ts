@@ -15,6 +15,13 @@ export interface RelayOptions {
   onError?: (error: unknown, outboxId: number) => void;
 }
 
+/**
+ * Timing of the relay when not overridden; the fault suite derives its delivery bounds from these. The lease
+ * is what a message claimed by a process that then died waits before another pass sends it: it only has to
+ * outlast one send, which the SMTP transport's timeouts bound (mail-transport.ts).
+ */
+export const RELAY_DEFAULTS = { intervalMs: 5_000, retryBaseMs: 30_000, maxAttempts: 8, leaseMs: 60_000 };
+
 interface ClaimedRow {
   id: number;
   to_address: string;
@@ -43,7 +50,7 @@ export class OutboxRelay {
     private readonly transport: MailTransport,
     options: RelayOptions,
   ) {
-    this.#options = { intervalMs: 5_000, retryBaseMs: 30_000, maxAttempts: 8, leaseMs: 300_000, ...options };
+    this.#options = { ...RELAY_DEFAULTS, ...options };
   }
 
   start(): void {
@@ -85,7 +92,8 @@ export class OutboxRelay {
     const dueBefore = new Date();
     let sent = 0;
     for (;;) {
-      const batch = await this.#claim(10, dueBefore);
+      // One at a time, so a lease covers one send only: a slow server cannot outlast the leases of a batch.
+      const batch = await this.#claim(1, dueBefore);
       if (batch.length === 0) return sent;
       for (const row of batch) if (await this.#deliver(row)) sent++;
     }

@@ -1,0 +1,85 @@
+// A database connection that breaks in the middle of a transaction (found by the fault suite, bench/faults):
+// the process must survive it and the client must get a 503, never a 500. PostgreSQL pass of `npm test` only:
+// the connection runs through a TCP proxy the test cuts.
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PgProxy } from '../../bench/faults/pg-proxy.ts';
+import { type Database, openDatabase } from '../../db/client.ts';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config/env.ts';
+import { freePort } from '../support/smtp-sink.ts';
+
+const onPostgres = process.env.TEST_DB === 'postgres';
+const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const name = `t_lost_${randomBytes(5).toString('hex')}`;
+
+let proxy: PgProxy;
+let database: Database;
+let app: FastifyInstance;
+let breakIn: 'between' | 'during' = 'between';
+
+async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query(text);
+  await client.end();
+}
+
+describe.skipIf(!onPostgres)('a database connection lost inside a transaction', () => {
+  beforeAll(async () => {
+    await adminQuery(`create database ${name}`);
+    const target = new URL(adminUrl);
+    proxy = new PgProxy(await freePort(), { host: target.hostname, port: Number(target.port || 5432) });
+    await proxy.open();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    url.port = String(proxy.port);
+    database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'unused', poolSize: 2 });
+    const config = loadConfig({
+      SESSION_SECRET: 'x'.repeat(40),
+      PUBLIC_URL: 'https://autos.example.cl',
+      DATA_DIR: 'data/test',
+    });
+    app = await buildApp({ config, database, pages: false });
+    // The lead transaction does the same, with its statements and computations in between.
+    app.get('/api/prueba-transaccion/', async () => {
+      await database.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        if (breakIn === 'between') {
+          await proxy.cut();
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          await tx.execute(sql`select 2`);
+        } else {
+          const slow = tx.execute(sql`select pg_sleep(2)`);
+          setTimeout(() => void proxy.cut(), 200);
+          await slow;
+        }
+      });
+      return { ok: true };
+    });
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await proxy?.close();
+    await database?.close();
+    await adminQuery(`drop database if exists ${name} with (force)`);
+  });
+
+  for (const moment of ['between', 'during'] as const) {
+    it(`answers 503 with Retry-After when it breaks ${moment} statements, and works again after`, async () => {
+      breakIn = moment;
+      const response = await app.inject({ method: 'GET', url: '/api/prueba-transaccion/' });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe('5');
+      expect(response.json()).toMatchObject({ error: expect.stringMatching(/no está disponible/) });
+
+      await proxy.restore();
+      const health = await app.inject({ method: 'GET', url: '/healthz' });
+      expect(health.statusCode).toBe(200);
+    });
+  }
+});
