@@ -5,6 +5,7 @@ import { readdirSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LeadListPage } from '../../contracts/admin-leads.ts';
 import { type Database, migrationsFolder, openDatabase } from '../../db/client.ts';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config/env.ts';
@@ -104,6 +105,22 @@ describe.skipIf(!onPostgres)('several instances on one PostgreSQL', () => {
     const out = await b.inject({ method: 'DELETE', url: '/admin/api/sesion', headers: staff.headers });
     expect(out.statusCode).toBe(204);
     expect((await me(a)).statusCode).toBe(401);
+  });
+
+  it('puts a lead sent to one instance in the inbox read through the other', async () => {
+    const path = '/api/contacto-contacto/';
+    const payload = { ...VALID_PAYLOADS[path], email: 'otra.instancia@example.cl' };
+    const sent = await a.inject({ method: 'POST', url: path, payload, headers: await csrfHeaders(a) });
+    expect(sent.statusCode).toBe(201);
+    const staff = await signedInStaff(a, 'ventas');
+    const inbox = await b.inject({
+      method: 'GET',
+      url: '/admin/api/solicitudes?q=otra.instancia%40example.cl',
+      headers: { cookie: staff.headers.cookie },
+    });
+    expect(inbox.statusCode).toBe(200);
+    const { items } = inbox.json() as LeadListPage;
+    expect(items.map((lead) => lead.id)).toEqual([sent.json().id]);
   });
 
   it('counts the lead rate limit across instances', async () => {
