@@ -54,3 +54,13 @@ export async function adminFetch<T = unknown>(path: string, request: AdminReques
   }
   return json as T;
 }
+
+/** The sentence to show for a failed call: the server's Spanish refusal, else the caller's fallback. */
+export function refusalText(error: unknown, fallback = 'No se pudo guardar. Inténtalo nuevamente.'): string {
+  return error instanceof AdminApiError ? error.message : fallback;
+}
+
+/** The field errors of a refused call (none for a network failure). */
+export function refusalFields(error: unknown): Record<string, string> {
+  return error instanceof AdminApiError ? error.fields : {};
+}

@@ -4,7 +4,7 @@ import { redirect, useNavigate } from 'react-router';
 import { AdminNotice, adminButton, adminMeta } from '~/components/admin/ui';
 import { TextField } from '~/components/forms/fields';
 import { useHydrated } from '~/components/forms/form-parts';
-import { AdminApiError, adminFetch } from '~/lib/admin/api-client';
+import { adminFetch, refusalText } from '~/lib/admin/api-client';
 import { safeNextPath } from '~/lib/admin/session.server';
 import type { Route } from './+types/sign-in';
 
@@ -35,7 +35,7 @@ export default function SignIn({ loaderData }: Route.ComponentProps) {
       });
       navigate(next, { replace: true });
     } catch (caught) {
-      setError(caught instanceof AdminApiError ? caught.message : 'No se pudo iniciar sesión.');
+      setError(refusalText(caught, 'No se pudo iniciar sesión.'));
       setSending(false);
     }
   }

@@ -4,10 +4,10 @@ import { data, useLocation, useNavigate, useRevalidator } from 'react-router';
 import { ConfirmButton } from '~/components/admin/stock/confirm-button';
 import { PhotoManager } from '~/components/admin/stock/photo-manager';
 import { StatusBadge } from '~/components/admin/stock/status-badge';
-import { errorText, type Notice } from '~/components/admin/stock/use-action';
+import type { Notice } from '~/components/admin/stock/use-action';
 import { VehicleForm } from '~/components/admin/stock/vehicle-form';
 import { AdminNotice, AdminPage, adminButton, adminMeta } from '~/components/admin/ui';
-import { adminFetch } from '~/lib/admin/api-client';
+import { adminFetch, refusalText } from '~/lib/admin/api-client';
 import { requireStaffPage } from '~/lib/admin/session.server';
 import { stockReference } from '~/lib/format';
 import { listAllLookups } from '../../../server/services/admin/lookups.ts';
@@ -42,7 +42,7 @@ export default function VehicleEdit({ loaderData }: Route.ComponentProps) {
         state: { deleted: `Se eliminó ${vehicle.nombre} ${vehicle.año}.` },
       });
     } catch (error) {
-      setPageNotice({ tone: 'error', text: errorText(error) });
+      setPageNotice({ tone: 'error', text: refusalText(error) });
     }
   }
 

@@ -2,7 +2,7 @@ import { MailCheck, MailWarning, MailX, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { AdminNotice, adminButton, Badge, Card } from '~/components/admin/ui';
-import { AdminApiError, adminFetch } from '~/lib/admin/api-client';
+import { adminFetch, refusalText } from '~/lib/admin/api-client';
 import { formatChileDateTime } from '~/lib/admin/lead-format';
 import type { LeadEmailState } from '../../../../contracts/admin-leads';
 
@@ -49,7 +49,7 @@ export function LeadEmailPanel({ leadId, emails }: { leadId: number; emails: Lea
     } catch (error) {
       setNotice({
         tone: 'error',
-        text: error instanceof AdminApiError ? error.message : 'No se pudo reintentar.',
+        text: refusalText(error, 'No se pudo reintentar.'),
       });
     } finally {
       setBusy(false);

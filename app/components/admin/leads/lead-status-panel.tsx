@@ -2,7 +2,7 @@ import { Ban, CircleCheck, PhoneCall, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { AdminNotice, adminButton } from '~/components/admin/ui';
-import { AdminApiError, adminFetch } from '~/lib/admin/api-client';
+import { adminFetch, refusalText } from '~/lib/admin/api-client';
 import { formatChileDateTime } from '~/lib/admin/lead-format';
 import {
   isStepBack,
@@ -44,7 +44,7 @@ export function LeadStatusPanel({ lead }: { lead: LeadDetail }) {
     } catch (error) {
       setNotice({
         tone: 'error',
-        text: error instanceof AdminApiError ? error.message : 'No se pudo cambiar el estado.',
+        text: refusalText(error, 'No se pudo cambiar el estado.'),
       });
     } finally {
       setBusy(null);

@@ -4,7 +4,7 @@ import { useRevalidator } from 'react-router';
 import { AdminNotice, adminButton, Badge } from '~/components/admin/ui';
 import { FieldErrors, SelectField, TextField } from '~/components/forms/fields';
 import { Modal } from '~/components/forms/modal';
-import { AdminApiError, adminFetch } from '~/lib/admin/api-client';
+import { adminFetch, refusalText } from '~/lib/admin/api-client';
 import { ROLE_LABELS, type StaffMember } from '../../../../contracts/admin-staff.ts';
 import { formatDateTime } from './format';
 import { ROLE_HINT, ROLE_OPTIONS } from './staff-create-form';
@@ -195,9 +195,7 @@ function ToggleConfirm({
           : `La cuenta de ${member.nombre} quedó activa de nuevo.`,
       );
     } catch (caught) {
-      setError(
-        caught instanceof AdminApiError ? caught.message : 'No se pudo guardar. Inténtalo nuevamente.',
-      );
+      setError(refusalText(caught));
       setSending(false);
     }
   }

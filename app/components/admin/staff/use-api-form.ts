@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { AdminApiError } from '~/lib/admin/api-client';
+import { refusalFields, refusalText } from '~/lib/admin/api-client';
 
 export type Notice = { tone: 'success' | 'error'; text: string } | null;
 
@@ -52,12 +52,8 @@ export function useApiForm<T>(
       await revalidator.revalidate();
       options.onSuccess?.(text);
     } catch (error) {
-      const refused = error instanceof AdminApiError;
-      setErrors(refused ? error.fields : {});
-      setNotice({
-        tone: 'error',
-        text: refused ? error.message : 'No se pudo guardar. Inténtalo nuevamente.',
-      });
+      setErrors(refusalFields(error));
+      setNotice({ tone: 'error', text: refusalText(error) });
     } finally {
       setSending(false);
     }

@@ -5,7 +5,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { AdminNotice, adminButton } from '~/components/admin/ui';
 import { FieldErrors, TextField } from '~/components/forms/fields';
 import { useHydrated } from '~/components/forms/form-parts';
-import { AdminApiError, adminFetch } from '~/lib/admin/api-client';
+import { adminFetch, refusalFields, refusalText } from '~/lib/admin/api-client';
 import { displayTransmission } from '~/lib/format';
 import {
   LOOKUP_TEXT,
@@ -16,7 +16,7 @@ import {
 } from '../../../../contracts/admin-stock.ts';
 import { fieldErrors } from '../../../../contracts/lead-options.ts';
 import { ConfirmButton } from './confirm-button.tsx';
-import { errorText, useAction } from './use-action.ts';
+import { useAction } from './use-action.ts';
 
 const iconButton =
   'inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 disabled:opacity-50';
@@ -38,7 +38,7 @@ function useNameForm(send: (nombre: string) => Promise<unknown>, run: ReturnType
       setErrors({});
       return true;
     }
-    setErrors(result.error instanceof AdminApiError ? result.error.fields : {});
+    setErrors(refusalFields(result.error));
     form.querySelector<HTMLInputElement>('input[name="nombre"]')?.focus();
     return false;
   }
@@ -187,7 +187,7 @@ export function LookupCard({
                         if (result.ok) headingRef.current?.focus();
                         else {
                           setNotice(null);
-                          setRowError({ id: item.id, text: errorText(result.error) });
+                          setRowError({ id: item.id, text: refusalText(result.error) });
                         }
                       }}
                     >

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { AdminApiError } from '~/lib/admin/api-client';
+import { refusalText } from '~/lib/admin/api-client';
 
 export type Notice = { tone: 'success' | 'error'; text: string } | null;
 
@@ -30,7 +30,7 @@ export function useAction() {
       if (text) setNotice({ tone: 'success', text });
       return { ok: true, result };
     } catch (error) {
-      setNotice({ tone: 'error', text: errorText(error) });
+      setNotice({ tone: 'error', text: refusalText(error) });
       return { ok: false, error };
     } finally {
       running.current = false;
@@ -39,8 +39,4 @@ export function useAction() {
   }
 
   return { run, busy, notice, setNotice };
-}
-
-export function errorText(error: unknown): string {
-  return error instanceof AdminApiError ? error.message : 'No se pudo guardar. Inténtalo nuevamente.';
 }

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { AdminNotice, adminButton, Card } from '~/components/admin/ui';
 import { FieldErrors, SelectField, TextField } from '~/components/forms/fields';
 import { useHydrated } from '~/components/forms/form-parts';
-import { AdminApiError } from '~/lib/admin/api-client';
+import { refusalFields, refusalText } from '~/lib/admin/api-client';
 import { displayTransmission, formatMileage, formatPrice } from '~/lib/format';
 import {
   MIN_MODEL_YEAR,
@@ -98,12 +98,8 @@ export function VehicleForm({
       setErrors({});
       setMessage(result);
     } catch (error) {
-      const refused = error instanceof AdminApiError;
-      setErrors(refused ? error.fields : {});
-      setMessage({
-        tone: 'error',
-        text: refused ? error.message : 'No se pudo guardar. Inténtalo nuevamente.',
-      });
+      setErrors(refusalFields(error));
+      setMessage({ tone: 'error', text: refusalText(error) });
     } finally {
       setSending(false);
     }
