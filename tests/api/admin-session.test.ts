@@ -46,7 +46,9 @@ describe('POST /admin/api/sesion', () => {
       /^__Host-sesion=[\w-]{43}; Path=\/; SameSite=Lax; Max-Age=\d+; HttpOnly; Secure$/,
     );
     const cookie = sessionCookie(response.headers['set-cookie']);
-    expect((await me(cookie)).json().usuario.email).toBe('ana@automotora.cl');
+    const who = await me(cookie);
+    expect(who.json().usuario.email).toBe('ana@automotora.cl');
+    expect(who.headers['cache-control']).toBe('no-store');
   });
 
   it.each([

@@ -73,7 +73,6 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/admin/api/sesion', async (request, reply) => {
-    reply.header('Cache-Control', 'no-store');
     const user = await readSession(db, readCookie(request, cookieName));
     if (!user) return sendApiError(reply, 401, 'Inicia sesión para continuar.');
     return { usuario: { id: user.id, email: user.email, nombre: user.name, rol: user.role } };
