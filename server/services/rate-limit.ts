@@ -9,28 +9,35 @@ export interface RateLimitResult {
 }
 
 /**
- * Counts one hit of `key` in a fixed window kept in the database, so every instance sharing it sees
- * the same count. One upsert per hit; old windows are pruned now and then.
+ * Counts one hit of `key` and says whether it is within `limit` per `windowMs`. The count lives in the database,
+ * so every instance sharing it sees the same one. It is a sliding window: the hits of the current fixed window plus
+ * those of the previous one, weighted by how much of it still falls inside the last `windowMs`. A plain fixed window
+ * would let twice the limit through around each boundary (a burst at 14:59:59 and another at 15:00:00).
+ * One statement per hit; old windows are pruned now and then.
  */
 export async function hitRateLimit(
   db: Db,
   key: string,
   limit: number,
   windowMs: number,
+  now = Date.now(),
 ): Promise<RateLimitResult> {
-  const now = Date.now();
-  const windowStart = new Date(now - (now % windowMs));
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ key, windowStart, count: 1 })
-    .onConflictDoUpdate({
-      target: [rateLimits.key, rateLimits.windowStart],
-      set: { count: sql`${rateLimits.count} + 1` },
-    })
-    .returning({ count: rateLimits.count });
+  const windowStart = now - (now % windowMs);
+  const result = await db.execute(sql`
+    with hit as (
+      insert into rate_limits (key, window_start, count)
+      values (${key}, ${new Date(windowStart).toISOString()}::timestamptz, 1)
+      on conflict (key, window_start) do update set count = rate_limits.count + 1
+      returning count)
+    select (select count from hit) as current,
+           coalesce((select count from rate_limits
+                      where key = ${key}
+                        and window_start = ${new Date(windowStart - windowMs).toISOString()}::timestamptz), 0) as previous`);
+  const [row] = (result as unknown as { rows: Array<{ current: number; previous: number }> }).rows;
   if (Math.random() < 0.01) {
     await db.delete(rateLimits).where(and(lt(rateLimits.windowStart, new Date(now - 2 * windowMs))));
   }
-  const count = row?.count ?? 1;
-  return { allowed: count <= limit, retryAfter: Math.ceil((windowStart.getTime() + windowMs - now) / 1000) };
+  const previousWeight = 1 - (now - windowStart) / windowMs;
+  const estimate = Number(row?.current ?? 1) + Number(row?.previous ?? 0) * previousWeight;
+  return { allowed: estimate <= limit, retryAfter: Math.ceil((windowStart + windowMs - now) / 1000) };
 }
