@@ -7,14 +7,9 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pg from 'pg';
-import sharp from 'sharp';
-import { openDatabase } from '../db/client.ts';
-import { vehicleImages } from '../db/schema.ts';
-import { ingestImage } from '../server/services/images/ingest-image.ts';
-import { seedManyVehicles } from './support/seed-many.ts';
+import { seedGrownDealership } from './support/seed-grown.ts';
 import { waitFor } from './support/wait-for.ts';
 
 const VEHICLES = 10_000;
@@ -44,48 +39,6 @@ async function adminQuery(text: string): Promise<void> {
   await client.connect();
   await client.query(text);
   await client.end();
-}
-
-async function seed(url: string): Promise<void> {
-  const database = await openDatabase({ databaseUrl: url, dataDir: 'unused' });
-  const { db } = database;
-  await seedManyVehicles(db, VEHICLES);
-  // Eight photos shared by the whole stock: the pages carry their URLs, which is what the bench measures.
-  const images: Array<{ id: number }> = [];
-  for (let i = 0; i < 8; i++) {
-    const jpeg = await sharp({
-      create: { width: 1600, height: 1067, channels: 3, background: { r: 40 + i * 20, g: 60, b: 120 } },
-    })
-      .jpeg()
-      .toBuffer();
-    images.push(await ingestImage(db, jpeg));
-  }
-  const ids = (await db.execute(sql`select id from vehicles order by id`)) as unknown as {
-    rows: { id: number }[];
-  };
-  for (let start = 0; start < ids.rows.length; start += 2_000) {
-    await db.insert(vehicleImages).values(
-      ids.rows.slice(start, start + 2_000).flatMap(({ id }) =>
-        [0, 1, 2].map((position) => ({
-          vehicleId: id,
-          imageId: images[(id + position) % images.length]?.id ?? 0,
-          position,
-        })),
-      ),
-    );
-  }
-  // 100,000 leads over the last year, every kind and status, a fifth about a vehicle.
-  await db.execute(sql`
-    insert into leads (kind, status, name, email, phone, message, vehicle_id, details, due_at, created_at)
-    select (array['contacto','vehiculo','financiamiento','seguro','vendeauto','asesoria'])[1 + n % 6],
-           (array['nuevo','contactado','cerrado','descartado'])[1 + (n / 7) % 4],
-           'Cliente ' || n, 'cliente' || n || '@example.cl', '+56 9 ' || (10000000 + n), 'Mensaje de prueba ' || n,
-           case when n % 5 = 0 then (select min(id) from vehicles) + n % ${VEHICLES} end,
-           jsonb_build_object('asunto', 'compra'),
-           now() - (n || ' minutes')::interval * 5 + interval '24 hours',
-           now() - (n || ' minutes')::interval * 5
-    from generate_series(1, ${LEADS}) as n`);
-  await database.close();
 }
 
 type Options = Omit<autocannon.Options, 'url'> & { url: string };
@@ -126,7 +79,7 @@ baseline.get('/', async () => ({ hello: 'world' }));
 let server: ReturnType<typeof spawn> | undefined;
 try {
   const seeding = performance.now();
-  await seed(url.toString());
+  await seedGrownDealership(url.toString(), { vehicles: VEHICLES, leads: LEADS });
   console.info(
     `Seeded ${VEHICLES} vehicles and ${LEADS} leads in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
   );
