@@ -2,6 +2,7 @@
 // `npm test` (TEST_DB=postgres); PGlite is one process by design.
 import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,10 +10,12 @@ import type { LeadListPage } from '../../contracts/admin-leads.ts';
 import { type Database, migrationsFolder, openDatabase } from '../../db/client.ts';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config/env.ts';
+import { createStaffUser } from '../../server/services/auth/create-staff-user.ts';
 import { csrfHeaders } from '../support/csrf-client.ts';
 import { createLookups, createVehicle } from '../support/factories.ts';
 import { VALID_PAYLOADS } from '../support/lead-payloads.ts';
-import { signedInStaff } from '../support/staff.ts';
+import { RoundRobinProxy, requestOnNewConnection } from '../support/round-robin-proxy.ts';
+import { STAFF_PASSWORD, signedInStaff } from '../support/staff.ts';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -136,5 +139,107 @@ describe.skipIf(!onPostgres)('several instances on one PostgreSQL', () => {
     const codes = [];
     for (const app of [a, b, a, b]) codes.push((await send(app)).statusCode);
     expect(codes).toEqual([201, 201, 201, 429]);
+  });
+
+  describe('behind a round-robin proxy on loopback', () => {
+    let proxy: RoundRobinProxy;
+    const origin = 'https://autos.example.cl';
+
+    beforeAll(async () => {
+      const ports: number[] = [];
+      for (const app of [a, b]) {
+        await app.listen({ port: 0, host: '127.0.0.1' });
+        ports.push((app.server.address() as AddressInfo).port);
+      }
+      proxy = await RoundRobinProxy.start(ports);
+    });
+    afterAll(() => proxy?.close());
+
+    /** Each call is a new connection, so consecutive calls land on different instances. */
+    const call = (
+      path: string,
+      options: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
+    ) =>
+      requestOnNewConnection(`${proxy.url}${path}`, {
+        method: options.method,
+        headers: { ...(options.body ? { 'content-type': 'application/json' } : {}), ...options.headers },
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      });
+    const csrf = async () => {
+      const response = await call('/api/get-csrf-token/');
+      const cookie = String(response.headers['set-cookie']).split(';')[0] ?? '';
+      return {
+        cookie,
+        'x-csrftoken': (JSON.parse(response.text) as { csrfToken: string }).csrfToken,
+        origin,
+      };
+    };
+    const publishedIds = async () =>
+      (JSON.parse((await call('/api/vehiculos-resumen/')).text) as Array<{ id: number }>).map((v) => v.id);
+
+    it('serves a visitor and a salesperson whose requests alternate between the instances', async () => {
+      // The token comes from one instance and the lead goes to the other.
+      const email = `balanceador.${randomBytes(3).toString('hex')}@example.cl`;
+      const path = '/api/contacto-contacto/';
+      const sent = await call(path, {
+        method: 'POST',
+        headers: await csrf(),
+        body: { ...VALID_PAYLOADS[path], email },
+      });
+      expect(sent.status).toBe(201);
+      const leadId = (JSON.parse(sent.text) as { id: number }).id;
+
+      // Signed in through one instance, the session works on both.
+      const staff = await createStaffUser(a.services.db, {
+        email: `balanceo-${randomBytes(3).toString('hex')}@automotora.cl`,
+        name: 'Vendedora Balanceo',
+        password: STAFF_PASSWORD,
+        role: 'ventas',
+      });
+      const token = await csrf();
+      const signIn = await call('/admin/api/sesion', {
+        method: 'POST',
+        headers: token,
+        body: { email: staff.email, password: STAFF_PASSWORD },
+      });
+      expect(signIn.status).toBe(200);
+      const session = String(signIn.headers['set-cookie']).split(';')[0] ?? '';
+      const staffHeaders = { ...token, cookie: `${token.cookie}; ${session}` };
+      const before = [...proxy.served];
+      for (let i = 0; i < 2; i++) {
+        const inbox = await call(`/admin/api/solicitudes?q=${encodeURIComponent(email)}`, {
+          headers: staffHeaders,
+        });
+        expect(inbox.status).toBe(200);
+        expect((JSON.parse(inbox.text) as LeadListPage).items.map((lead) => lead.id)).toEqual([leadId]);
+      }
+      // Those two reads were answered by different instances.
+      expect(proxy.served.map((n, i) => n - (before[i] ?? 0))).toEqual([1, 1]);
+
+      // A vehicle sold through one instance leaves the stock of both at once.
+      const vehicle = await createVehicle(a.services.db, { lookups: await createLookups(a.services.db) });
+      a.services.catalogue.invalidate();
+      await eventually(
+        async () =>
+          (await publishedIds()).includes(vehicle.id) && (await publishedIds()).includes(vehicle.id),
+      );
+      const sold = await call(`/admin/api/vehiculos/${vehicle.id}`, {
+        method: 'PATCH',
+        headers: staffHeaders,
+        body: { estado: 'vendido' },
+      });
+      expect(sold.status).toBe(200);
+      await eventually(
+        async () =>
+          !(await publishedIds()).includes(vehicle.id) && !(await publishedIds()).includes(vehicle.id),
+      );
+
+      // Signed out through one instance, the session is refused by both.
+      const out = await call('/admin/api/sesion', { method: 'DELETE', headers: staffHeaders });
+      expect(out.status).toBe(204);
+      for (let i = 0; i < 2; i++)
+        expect((await call('/admin/api/sesion', { headers: staffHeaders })).status).toBe(401);
+      expect(Math.abs((proxy.served[0] ?? 0) - (proxy.served[1] ?? 0))).toBeLessThanOrEqual(1);
+    });
   });
 });

@@ -1,0 +1,82 @@
+import { request as httpRequest } from 'node:http';
+import { type AddressInfo, createServer, type Server, Socket } from 'node:net';
+
+/**
+ * The simplest load balancer: a TCP proxy on loopback that hands each new connection to the next upstream port in
+ * turn. It knows nothing of HTTP, cookies or sessions, so whatever works through it works on any balancer.
+ */
+export class RoundRobinProxy {
+  readonly #server: Server;
+  readonly #sockets = new Set<Socket>();
+  #next = 0;
+  /** Connections handed to each upstream, in the order of `upstreams`. */
+  readonly served: number[];
+
+  private constructor(readonly upstreams: number[]) {
+    this.served = upstreams.map(() => 0);
+    this.#server = createServer((client) => {
+      const index = this.#next++ % upstreams.length;
+      this.served[index] = (this.served[index] ?? 0) + 1;
+      const upstream = new Socket();
+      for (const socket of [client, upstream]) {
+        this.#sockets.add(socket);
+        socket.on('close', () => this.#sockets.delete(socket));
+        socket.on('error', () => {
+          client.destroy();
+          upstream.destroy();
+        });
+      }
+      upstream.connect(upstreams[index] ?? 0, '127.0.0.1', () => {
+        client.pipe(upstream);
+        upstream.pipe(client);
+      });
+    });
+  }
+
+  static async start(upstreams: number[]): Promise<RoundRobinProxy> {
+    const proxy = new RoundRobinProxy(upstreams);
+    await new Promise<void>((resolve) => proxy.#server.listen(0, '127.0.0.1', resolve));
+    return proxy;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
+  }
+
+  async close(): Promise<void> {
+    for (const socket of this.#sockets) socket.destroy();
+    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
+  }
+}
+
+export interface ProxiedResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+/** One request on a connection of its own (no keep-alive), so consecutive requests reach different upstreams. */
+export function requestOnNewConnection(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<ProxiedResponse> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      url,
+      { method: options.method ?? 'GET', headers: options.headers, agent: false },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+      },
+    );
+    request.on('error', reject);
+    request.end(options.body);
+  });
+}
