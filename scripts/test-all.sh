@@ -26,7 +26,7 @@ else
 fi
 
 step 'Build'
-npx react-router build
+npm run build
 
 # After the build, so the fault suite's server uses it; it creates and drops its own database on $PG_URL.
 if [ "$PG_REACHABLE" = 1 ]; then
