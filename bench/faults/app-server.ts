@@ -6,13 +6,15 @@ export interface AppServerOptions {
   databaseUrl: string;
   smtpPort: number;
   buildDir: string;
+  /** The compiled server (scripts/server-build.mjs). */
+  entry: string;
   workDir: string;
 }
 
 /**
- * The real server process, started as `npm start` starts it (`scripts/start.mjs` minus its build check: on a
- * machine where others edit app/, that check would rebuild the site on a restart and turn 2 s into a minute),
- * and killed without mercy.
+ * The real server process: the compiled server `npm start` runs, minus its build check (the suite builds once before
+ * it starts; on a machine where others edit app/, a check per restart could turn 2 s into a minute), and killed
+ * without mercy.
  */
 export class AppServer {
   readonly base: string;
@@ -24,11 +26,11 @@ export class AppServer {
   }
 
   async start(timeoutMs = 120_000): Promise<void> {
-    const { port, databaseUrl, smtpPort, buildDir, workDir } = this.options;
+    const { port, databaseUrl, smtpPort, buildDir, entry, workDir } = this.options;
     this.starts += 1;
     const group = track(
       Group.start(
-        ['--import', 'tsx', path.resolve('server/main.ts')],
+        [entry],
         {
           ...process.env,
           NODE_ENV: 'production',

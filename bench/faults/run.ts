@@ -9,12 +9,12 @@
 // delivery is at least once). About 3 minutes on an idle 2-core machine; logs are kept when it fails.
 // Settings: FAULTS_DATABASE_URL (admin connection, default postgres://postgres@127.0.0.1:5432/test; a
 // throwaway database is created and dropped), FAULTS_PORT (first of 3 ports, default 3250), BUILD_DIR
-// (default build, as `npm run build` makes it; built first when missing), FAULTS_SEED, FAULTS_LEADS,
+// (default build; built first when missing or stale, with the compiled server), FAULTS_SEED, FAULTS_LEADS,
 // FAULTS_SCENARIOS (default abc).
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ensureBuilt } from '../../scripts/server-build.mjs';
 import { makeJpeg } from '../../tests/support/factories.ts';
 import { AppServer } from './app-server.ts';
 import { databaseOutageScenario } from './database-outage.ts';
@@ -91,14 +91,8 @@ async function main(): Promise<number> {
     if (!(await portIsFree(port)))
       throw new Error(`port ${port} is in use (set FAULTS_PORT to move the suite)`);
   }
-  if (!existsSync(path.join(buildDir, 'server/index.js'))) {
-    console.info(`Building the site into ${buildDir} (react-router build)...`);
-    const build = spawnSync('node_modules/.bin/react-router', ['build'], {
-      env: { ...process.env, BUILD_DIR: buildDir },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    if (build.status !== 0) throw new Error('react-router build failed');
-  }
+  // Built once here (when missing or stale); the restarts below run the compiled server directly.
+  const entry = await ensureBuilt(path.resolve(buildDir));
   const workDir = mkdtempSync(path.join(tmpdir(), 'fallas-'));
   const pgTarget = new URL(adminUrl);
   const db = await ThrowawayDb.create(adminUrl);
@@ -110,6 +104,7 @@ async function main(): Promise<number> {
     databaseUrl: db.urlThroughPort(ports.proxy),
     smtpPort: ports.smtp,
     buildDir,
+    entry,
     workDir,
   });
   console.info(`Fault suite: seed ${seed}, database ${db.name}, ports ${Object.values(ports).join('/')}`);
