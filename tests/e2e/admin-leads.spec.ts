@@ -49,9 +49,9 @@ async function expectNoAxeViolations(page: Page) {
 /** The lead's entry in the inbox, whichever layout the width shows (table row or card). */
 const inboxEntry = (page: Page, id: number) => page.locator(`[data-lead-id="${id}"]`).locator('visible=true');
 
-test('Sales finds a new lead in the inbox with its time left, works it and exports the CSV', async ({
-  page,
-}) => {
+test('Sales finds a new lead in the inbox with its time left, works it and exports the CSV', {
+  tag: '@phone',
+}, async ({ page }) => {
   const tag = randomBytes(3).toString('hex');
   const name = `Rocío Prueba ${tag}`;
   const email = `rocio.${tag}@example.cl`;

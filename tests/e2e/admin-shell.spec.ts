@@ -83,7 +83,10 @@ test.describe('sign-in page', () => {
     expect(violations).toEqual([]);
   });
 
-  test('signs out: the session ends and the pages ask for sign-in again', async ({ page, isMobile }) => {
+  test('signs out: the session ends and the pages ask for sign-in again', { tag: '@phone' }, async ({
+    page,
+    isMobile,
+  }) => {
     await signInAs(page, 'admin');
     await page.goto('/admin');
     await hydrated(page);

@@ -76,7 +76,10 @@ async function openMenuOnPhone(page: Page, isMobile: boolean) {
   if (isMobile) await page.getByRole('button', { name: 'Abrir menú' }).click();
 }
 
-test('from the first admin to a contacted lead, using the back office alone', async ({ page, isMobile }) => {
+test('from the first admin to a contacted lead, using the back office alone', { tag: '@phone' }, async ({
+  page,
+  isMobile,
+}) => {
   await test.step('the first admin signs in with the account made by npm run admin:create', async () => {
     await page.goto(`${base}/admin`);
     await expect(page).toHaveURL(`${base}/admin/ingresar?siguiente=%2Fadmin`);

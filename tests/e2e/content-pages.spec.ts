@@ -232,7 +232,10 @@ test.describe('accessibility', () => {
     });
   }
 
-  test('axe finds no violation with the menu or the dropdown open', async ({ page, isMobile }) => {
+  test('axe finds no violation with the menu or the dropdown open', { tag: '@phone' }, async ({
+    page,
+    isMobile,
+  }) => {
     await page.goto('/');
     await hydrated(page);
     if (isMobile) await page.getByRole('button', { name: 'Menú', exact: true }).click();

@@ -99,7 +99,9 @@ async function makeHugePhoto(): Promise<string> {
 }
 
 test.describe('contact form', () => {
-  test('A visitor sends the contact form and the form gives way to the confirmation', async ({ page }) => {
+  test('A visitor sends the contact form and the form gives way to the confirmation', {
+    tag: '@phone',
+  }, async ({ page }) => {
     await open(page, '/contact');
     const form = formWith(page, 'Enviar mensaje');
     await form.getByLabel('Nombre completo').fill('Ana Pérez');
@@ -157,9 +159,9 @@ test.describe('contact form', () => {
 });
 
 test.describe('vehicle page', () => {
-  test('A visitor asks about a vehicle with the inline form, and "Usar mi correo" is addressed to sales', async ({
-    page,
-  }) => {
+  test('A visitor asks about a vehicle with the inline form, and "Usar mi correo" is addressed to sales', {
+    tag: '@phone',
+  }, async ({ page }) => {
     await open(page, await firstVehicleUrl(page));
     const vehicleName = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
     await page.getByRole('button', { name: 'Solicitar información' }).click();
@@ -225,7 +227,9 @@ async function fillFinancing(dialog: Locator) {
 }
 
 test.describe('financing modal', () => {
-  test('A visitor requests financing advice and reaches the success panel', async ({ page }) => {
+  test('A visitor requests financing advice and reaches the success panel', { tag: '@phone' }, async ({
+    page,
+  }) => {
     await open(page, '/financing');
     const opener = page.getByRole('button', { name: 'Solicitar asesoría financiera' }).first();
     await opener.click();
@@ -255,9 +259,9 @@ test.describe('financing modal', () => {
     await expect(opener).toBeFocused();
   });
 
-  test('The modal keeps focus inside, closes with Escape and gives focus back to its opener', async ({
-    page,
-  }) => {
+  test('The modal keeps focus inside, closes with Escape and gives focus back to its opener', {
+    tag: '@phone',
+  }, async ({ page }) => {
     await open(page, '/financing');
     const opener = page.getByRole('button', { name: 'Solicitar asesoría financiera' }).first();
     await opener.focus();
@@ -435,7 +439,9 @@ test.describe('refused photos', () => {
 });
 
 test.describe('sell-your-car form', () => {
-  test('A visitor asks for an appraisal with two photos and reaches the success panel', async ({ page }) => {
+  test('A visitor asks for an appraisal with two photos and reaches the success panel', {
+    tag: '@phone',
+  }, async ({ page }) => {
     await open(page, '/sell-your-car');
     const form = formWith(page, 'Solicitar tasación');
     await form.getByLabel('Nombre completo').fill('Luis Fernández');

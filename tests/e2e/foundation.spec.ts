@@ -56,7 +56,7 @@ test.describe('server-rendered slice', () => {
   });
 });
 
-test('The page hydrates and client navigation opens a vehicle', async ({ page }) => {
+test('The page hydrates and client navigation opens a vehicle', { tag: '@phone' }, async ({ page }) => {
   await page.goto('/');
   const firstCard = page.locator('#vehicles li a[href^="/vehicles/"]').first();
   const href = await firstCard.getAttribute('href');

@@ -15,9 +15,9 @@ const NAV = [
 ] as const;
 
 test.describe('header', () => {
-  test('The top bar shows hours, e-mail, WhatsApp, phone and two social links, and collapses after 10 px of scroll', async ({
-    page,
-  }) => {
+  test('The top bar shows hours, e-mail, WhatsApp, phone and two social links, and collapses after 10 px of scroll', {
+    tag: '@phone',
+  }, async ({ page }) => {
     await page.goto('/');
     await hydrated(page);
     const bar = page.getByTestId('top-bar');
@@ -49,7 +49,7 @@ test.describe('header', () => {
     await expect(page.locator('main#contenido')).toBeFocused();
   });
 
-  test('The floating WhatsApp button is on every page', async ({ page }) => {
+  test('The floating WhatsApp button is on every page', { tag: '@phone' }, async ({ page }) => {
     for (const path of ['/', '/contact', '/terminos', '/pagina-que-no-existe']) {
       await page.goto(path);
       const button = page.getByRole('link', { name: /Escríbenos por WhatsApp/ }).last();
@@ -119,9 +119,9 @@ test.describe('navigation on a wide screen', () => {
 test.describe('navigation on a phone', () => {
   test.skip(({ isMobile }) => !isMobile, 'mobile menu');
 
-  test('The menu slides in from the right, keeps focus inside, closes with Escape and returns focus', async ({
-    page,
-  }) => {
+  test('The menu slides in from the right, keeps focus inside, closes with Escape and returns focus', {
+    tag: '@phone',
+  }, async ({ page }) => {
     await page.goto('/');
     await hydrated(page);
     await expect(page.getByRole('navigation', { name: 'Principal' })).toBeHidden();
@@ -196,7 +196,7 @@ test.describe('hero slider', () => {
     );
   });
 
-  test('Previous and next wrap around and the dots jump to a slide', async ({ page }) => {
+  test('Previous and next wrap around and the dots jump to a slide', { tag: '@phone' }, async ({ page }) => {
     await page.goto('/');
     await hydrated(page);
     await page.getByRole('button', { name: 'Diapositiva anterior' }).click();
@@ -277,9 +277,9 @@ test.describe('home page', () => {
 test.describe('home page without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('Every section is visible, with the hero, the three services and the contact section', async ({
-    page,
-  }) => {
+  test('Every section is visible, with the hero, the three services and the contact section', {
+    tag: '@phone',
+  }, async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
     await expect(page.getByRole('heading', { name: 'Tu próximo auto te espera' })).toBeVisible();

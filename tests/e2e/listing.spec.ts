@@ -59,10 +59,9 @@ test.afterEach(() => {
   expect(consoleErrors, 'unexpected console.error').toEqual([]);
 });
 
-test('The listing is rendered on the server: six cards, the count line and the pagination', async ({
-  browser,
-  request,
-}) => {
+test('The listing is rendered on the server: six cards, the count line and the pagination', {
+  tag: '@phone',
+}, async ({ browser, request }) => {
   const all = await stock(request);
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
@@ -82,7 +81,10 @@ test('The listing is rendered on the server: six cards, the count line and the p
   await context.close();
 });
 
-test('Each kind of filter narrows the list and is written to the address', async ({ page, request }) => {
+test('Each kind of filter narrows the list and is written to the address', { tag: '@phone' }, async ({
+  page,
+  request,
+}) => {
   const all = await stock(request);
   await page.goto('/vehicles');
   await hydrated(page);
@@ -320,7 +322,9 @@ test('While a listing loads the page says so, also in the model filter', async (
   await expect(results(page)).toHaveText(/^Mostrando 1-/);
 });
 
-test('On a phone the filters open in a dialog that keeps focus and closes with Escape', async ({ page }) => {
+test('On a phone the filters open in a dialog that keeps focus and closes with Escape', {
+  tag: '@phone',
+}, async ({ page }) => {
   test.skip(!isPhone(page), 'the panel is a sidebar on desktop');
   await page.goto('/vehicles');
   await hydrated(page);
@@ -344,9 +348,9 @@ test('On a phone the filters open in a dialog that keeps focus and closes with E
   await expect(page).toHaveURL(/\?condicion=Usado$/);
 });
 
-test('axe finds no violation on the listing, filtered, empty, and with the phone panel open', async ({
-  page,
-}) => {
+test('axe finds no violation on the listing, filtered, empty, and with the phone panel open', {
+  tag: '@phone',
+}, async ({ page }) => {
   test.setTimeout(120_000);
   for (const url of ['/vehicles', '/vehicles?marca=Toyota&tipo=SUV&orden=price-asc', '/vehicles?q=zzzz']) {
     await page.goto(url);

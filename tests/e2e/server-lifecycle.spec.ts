@@ -5,8 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 
-// The server process itself, not the browser: one run is enough.
-test.skip(({ isMobile }) => isMobile, 'process test runs once, in the desktop project');
+// The server process itself, not the browser: it runs in the desktop project only (not tagged '@phone').
 
 const port = Number(process.env.E2E_PORT ?? 3210) + 50;
 const base = `http://127.0.0.1:${port}`;

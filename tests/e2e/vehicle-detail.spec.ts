@@ -49,7 +49,10 @@ test.afterEach(() => {
   expect(consoleErrors, 'unexpected console.error or dialog').toEqual([]);
 });
 
-test('A vehicle page shows its summary card and leads back to the listing', async ({ page, request }) => {
+test('A vehicle page shows its summary card and leads back to the listing', { tag: '@phone' }, async ({
+  page,
+  request,
+}) => {
   const vehicle = await firstVehicle(request);
   const name = `${vehicle.marca.nombre} ${vehicle.modelo}`;
   await page.goto(`/vehicles/${vehicle.id}`);
@@ -108,7 +111,10 @@ test('Without JavaScript a tab is a link the server answers with that tab open',
   await context.close();
 });
 
-test('A thumbnail selects the main photo by click and by keyboard', async ({ page, request }) => {
+test('A thumbnail selects the main photo by click and by keyboard', { tag: '@phone' }, async ({
+  page,
+  request,
+}) => {
   // Demo photos are rendered in the background after a fresh start: wait for a vehicle that has three.
   test.setTimeout(240_000);
   let vehicle: Vehicle | undefined;
@@ -152,11 +158,9 @@ test('Contactar por WhatsApp opens a chat in a new tab naming the vehicle, year 
   expect(text).toContain(pesos(vehicle.precio));
 });
 
-test('Compartir copies the address and says so in the page when there is no share sheet', async ({
-  page,
-  context,
-  request,
-}) => {
+test('Compartir copies the address and says so in the page when there is no share sheet', {
+  tag: '@phone',
+}, async ({ page, context, request }) => {
   const vehicle = await firstVehicle(request);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.addInitScript(() => {
