@@ -39,8 +39,9 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, channel: undefined },
     },
     {
-      // The phone project repeats only what a phone changes (layout, menus, dialogs, touch-sized forms), tagged
-      // '@phone'; headers, caching, access rules and page contents do not depend on the width.
+      // The phone project repeats the tests tagged '@phone': what a phone changes (layout, menus, dialogs, forms)
+      // and every axe scan (each route is checked at both widths). Headers, caching, access rules and page
+      // contents do not depend on the width.
       name: 'phone',
       grep: /@phone/,
       use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, channel: undefined },

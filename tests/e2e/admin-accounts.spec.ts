@@ -143,9 +143,9 @@ async function apiHeaders(page: Page): Promise<Record<string, string>> {
 test.describe('accessibility of the account pages', () => {
   test.use({ reducedMotion: 'reduce' });
 
-  test('axe finds no violation on /admin/usuarios, with field errors and with the edit dialog', async ({
-    page,
-  }) => {
+  test('axe finds no violation on /admin/usuarios, with field errors and with the edit dialog', {
+    tag: '@phone',
+  }, async ({ page }) => {
     await signInAs(page, 'admin');
     await page.goto('/admin/usuarios');
     await hydrated(page);
@@ -161,7 +161,9 @@ test.describe('accessibility of the account pages', () => {
     expect(await axe(page), 'edit dialog').toEqual([]);
   });
 
-  test('axe finds no violation on /admin/cuenta and /admin/auditoria', async ({ page }) => {
+  test('axe finds no violation on /admin/cuenta and /admin/auditoria', { tag: '@phone' }, async ({
+    page,
+  }) => {
     await signInAs(page, 'admin');
     for (const path of ['/admin/cuenta', '/admin/auditoria']) {
       await page.goto(path);
@@ -170,46 +172,48 @@ test.describe('accessibility of the account pages', () => {
     }
   });
 
-  test('personal data: found by e-mail, erased after typing it again; axe finds no violation at each step', async ({
-    page,
-  }, info) => {
-    await signInAs(page, 'admin');
-    const person = unique('persona', info.project.name);
-    const lead = await page.request.post('/api/contacto-contacto/', {
-      data: {
-        name: 'Persona Prueba',
-        email: person,
-        phone: '+56 9 8123 4567',
-        subject: 'compra',
-        message: 'Hola, quisiera saber si tienen SUV híbridas disponibles.',
-      },
-      headers: await apiHeaders(page),
-    });
-    expect(lead.status()).toBe(201);
-    await page.goto('/admin/datos-personales');
-    await hydrated(page);
-    expect(await axe(page), 'search').toEqual([]);
+  test(
+    'personal data: found by e-mail, erased after typing it again; axe finds no violation at each step',
+    { tag: '@phone' },
+    async ({ page }, info) => {
+      await signInAs(page, 'admin');
+      const person = unique('persona', info.project.name);
+      const lead = await page.request.post('/api/contacto-contacto/', {
+        data: {
+          name: 'Persona Prueba',
+          email: person,
+          phone: '+56 9 8123 4567',
+          subject: 'compra',
+          message: 'Hola, quisiera saber si tienen SUV híbridas disponibles.',
+        },
+        headers: await apiHeaders(page),
+      });
+      expect(lead.status()).toBe(201);
+      await page.goto('/admin/datos-personales');
+      await hydrated(page);
+      expect(await axe(page), 'search').toEqual([]);
 
-    await page.getByLabel('Correo de la persona').fill(person);
-    await page.getByRole('button', { name: 'Buscar' }).click();
-    await expect(page.getByRole('heading', { name: `Datos guardados de ${person}` })).toBeVisible();
-    expect(await axe(page), 'result').toEqual([]);
+      await page.getByLabel('Correo de la persona').fill(person);
+      await page.getByRole('button', { name: 'Buscar' }).click();
+      await expect(page.getByRole('heading', { name: `Datos guardados de ${person}` })).toBeVisible();
+      expect(await axe(page), 'result').toEqual([]);
 
-    await page.getByRole('button', { name: 'Eliminar datos', exact: true }).click();
-    const erase = page.getByRole('dialog', { name: 'Eliminar datos personales' });
-    await erase.getByRole('button', { name: 'Eliminar definitivamente' }).click();
-    await expect(erase.getByText('Escribe nuevamente el correo para confirmar.')).toBeVisible();
-    expect(await axe(page), 'erase dialog').toEqual([]);
+      await page.getByRole('button', { name: 'Eliminar datos', exact: true }).click();
+      const erase = page.getByRole('dialog', { name: 'Eliminar datos personales' });
+      await erase.getByRole('button', { name: 'Eliminar definitivamente' }).click();
+      await expect(erase.getByText('Escribe nuevamente el correo para confirmar.')).toBeVisible();
+      expect(await axe(page), 'erase dialog').toEqual([]);
 
-    await erase.getByLabel('Escribe el correo para confirmar').fill(person);
-    await erase.getByRole('button', { name: 'Eliminar definitivamente' }).click();
-    await slow(erase).toBeHidden();
-    await expect(page.getByRole('status').filter({ hasText: 'Se eliminaron 1 solicitud' })).toBeVisible();
-    await expect(page.getByText('No hay datos guardados para este correo.')).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Solicitudes de eliminación atendidas' })).toBeVisible();
-  });
+      await erase.getByLabel('Escribe el correo para confirmar').fill(person);
+      await erase.getByRole('button', { name: 'Eliminar definitivamente' }).click();
+      await slow(erase).toBeHidden();
+      await expect(page.getByRole('status').filter({ hasText: 'Se eliminaron 1 solicitud' })).toBeVisible();
+      await expect(page.getByText('No hay datos guardados para este correo.')).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Solicitudes de eliminación atendidas' })).toBeVisible();
+    },
+  );
 
-  test('axe finds no violation on the sign-in page', async ({ page }) => {
+  test('axe finds no violation on the sign-in page', { tag: '@phone' }, async ({ page }) => {
     await page.goto('/admin/ingresar');
     await hydrated(page);
     expect(await axe(page)).toEqual([]);

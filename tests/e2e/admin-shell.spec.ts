@@ -74,7 +74,7 @@ test.describe('sign-in page', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Solicitudes' })).toBeVisible();
   });
 
-  test('has no accessibility violations', async ({ page }) => {
+  test('has no accessibility violations', { tag: '@phone' }, async ({ page }) => {
     await page.goto('/admin/ingresar');
     await hydrated(page);
     const { violations } = await new AxeBuilder({ page })

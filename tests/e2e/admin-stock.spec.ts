@@ -183,7 +183,7 @@ test('the lists page adds, renames and deletes, and refuses to delete a brand in
   await expect(brands.getByRole('button', { name: `Eliminar ${brand} Motors` })).toHaveCount(0);
 });
 
-test.describe('accessibility (axe)', () => {
+test.describe('accessibility (axe)', { tag: '@phone' }, () => {
   test('the vehicle list', async ({ page }) => {
     await page.goto('/admin/vehiculos');
     await hydrated(page);

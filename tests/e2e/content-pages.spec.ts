@@ -224,7 +224,7 @@ test.describe('accessibility', () => {
   test.use({ reducedMotion: 'reduce' });
 
   for (const path of ['/', '/contact', '/terminos', '/privacidad', '/sitemap', '/esto-no-existe']) {
-    test(`axe finds no violation on ${path}`, async ({ page }) => {
+    test(`axe finds no violation on ${path}`, { tag: '@phone' }, async ({ page }) => {
       await page.goto(path);
       await hydrated(page);
       const { violations } = await new AxeBuilder({ page }).analyze();

@@ -249,7 +249,9 @@ test.describe('Commercial advisory page', () => {
 });
 
 for (const path of ['/financing', '/insurance', '/sell-your-car', '/commercial-advisory']) {
-  test(`${path} has no axe violations once all its sections have faded in`, async ({ page }) => {
+  test(`${path} has no axe violations once all its sections have faded in`, { tag: '@phone' }, async ({
+    page,
+  }) => {
     await page.goto(path);
     await hydrated(page);
     await readWholePage(page);

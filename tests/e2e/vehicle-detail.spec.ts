@@ -241,7 +241,10 @@ test('An unknown vehicle answers 404 with a Spanish page and a way back', async 
   }
 });
 
-test('axe finds no violation on a vehicle page, on each tab and on the 404', async ({ page, request }) => {
+test('axe finds no violation on a vehicle page, on each tab and on the 404', { tag: '@phone' }, async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const vehicle = await firstVehicle(request);
   for (const path of [
