@@ -71,7 +71,11 @@ const isoDate = z
 /** Query of GET /admin/api/auditoria; empty strings (an untouched filter of the page's form) mean "any". */
 export const AuditQuerySchema = z
   .object({
-    entidad: z.string().trim().max(40).optional(),
+    entidad: z
+      .string({ error: 'La entidad no es válida.' })
+      .trim()
+      .max(40, { error: 'La entidad no es válida.' })
+      .optional(),
     // The type error too is Spanish: `usuario=abc` coerces to NaN.
     usuario: z.coerce
       .number({ error: 'El usuario no es válido.' })
@@ -132,7 +136,7 @@ export const PersonalDataEraseSchema = z
       .trim()
       .toLowerCase()
       .min(1, { error: 'Escribe nuevamente el correo para confirmar.' })
-      .max(254),
+      .max(254, { error: 'El correo de confirmación no coincide.' }),
   })
   .refine((body) => body.confirmacion === body.email, {
     error: 'El correo de confirmación no coincide.',

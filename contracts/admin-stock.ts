@@ -168,12 +168,18 @@ export const STOCK_PHOTO_LIMITS = {
 } as const;
 
 /** PUT /admin/api/vehiculos/:id/fotos/orden: every photo id of the vehicle once, the main photo first. */
+const PHOTO_ORDER_ERROR = 'Envía la lista completa de fotos en el nuevo orden.';
 export const PhotoOrderSchema = z.object({
   fotos: z
-    .array(z.number().int().positive().max(MAX_DB_INT), {
-      error: 'Envía la lista completa de fotos en el nuevo orden.',
-    })
-    .min(1, { error: 'Envía la lista completa de fotos en el nuevo orden.' })
+    .array(
+      z
+        .number({ error: PHOTO_ORDER_ERROR })
+        .int({ error: PHOTO_ORDER_ERROR })
+        .positive({ error: PHOTO_ORDER_ERROR })
+        .max(MAX_DB_INT, { error: PHOTO_ORDER_ERROR }),
+      { error: PHOTO_ORDER_ERROR },
+    )
+    .min(1, { error: PHOTO_ORDER_ERROR })
     .max(STOCK_PHOTO_LIMITS.maxPerVehicle, { error: 'La lista de fotos es demasiado larga.' }),
 });
 

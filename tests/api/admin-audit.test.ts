@@ -182,5 +182,8 @@ describe('GET /admin/api/auditoria', () => {
     });
     expect((await get('?usuario=abc')).statusCode).toBe(400);
     expect((await get('?pagina=0')).statusCode).toBe(400);
+    const longEntity = await get(`?entidad=${'x'.repeat(41)}`);
+    expect(longEntity.statusCode).toBe(400);
+    expect(longEntity.json().campos).toEqual({ entidad: 'La entidad no es válida.' });
   });
 });

@@ -637,6 +637,12 @@ describe('photos', () => {
       expect(bad.statusCode).toBe(400);
       expect(bad.json().campos.fotos).toBeTruthy();
     }
+    // Ids that are not ids are refused in the same Spanish words, whichever rule they break.
+    for (const fotos of [[-1], [1.5], ['x'], [2 ** 31]]) {
+      const bad = await call('PUT', `/admin/api/vehiculos/${vehicle.id}/fotos/orden`, ventas, { fotos });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().campos).toEqual({ fotos: 'Envía la lista completa de fotos en el nuevo orden.' });
+    }
     expect(await counts()).toEqual(before);
   });
 
