@@ -24,6 +24,7 @@ import {
 import { AdminPage } from '~/components/admin/ui';
 import { adminFetch } from '~/lib/admin/api-client';
 import { requireStaffPage } from '~/lib/admin/session.server';
+import '~/admin.css';
 import type { Route } from './+types/layout';
 
 export async function loader({ request, context }: Route.LoaderArgs) {

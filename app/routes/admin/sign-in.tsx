@@ -6,6 +6,7 @@ import { TextField } from '~/components/forms/fields';
 import { useHydrated } from '~/components/forms/form-parts';
 import { adminFetch, refusalText } from '~/lib/admin/api-client';
 import { safeNextPath } from '~/lib/admin/session.server';
+import '~/admin.css';
 import type { Route } from './+types/sign-in';
 
 export const meta = () => adminMeta('Iniciar sesión');
