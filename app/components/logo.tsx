@@ -8,7 +8,7 @@ export function Logo({ name, inverted = false }: { name: string; inverted?: bool
       className="flex shrink-0 items-center gap-2.5 rounded-lg"
       aria-label={`${name}, ir al inicio`}
     >
-      <img src="/favicon.svg" alt="" width={40} height={40} className="size-10" />
+      <img src="/favicon.svg" alt="" width={40} height={40} fetchPriority="low" className="size-10" />
       <span
         className={`max-w-[11rem] font-bold text-lg leading-tight tracking-tight ${inverted ? 'text-white' : 'text-brand-800'}`}
       >

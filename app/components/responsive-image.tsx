@@ -1,3 +1,4 @@
+import { preload } from 'react-dom';
 import { heightAt, type ImageRef, largestWidth, mediaPath, srcSet } from '~/lib/media';
 
 interface Props {
@@ -15,6 +16,16 @@ interface Props {
 /** AVIF, then WebP, then JPEG; explicit dimensions so nothing shifts while it loads. */
 export function ResponsiveImage({ image, alt, sizes, className, priority = false, maxWidth }: Props) {
   const width = Math.min(largestWidth(image), maxWidth ?? Number.POSITIVE_INFINITY);
+  // The page's largest image is announced in <head>, ahead of the scripts, so the phone fetches it first.
+  if (priority) {
+    preload(mediaPath(image.hash, width, 'avif'), {
+      as: 'image',
+      type: 'image/avif',
+      imageSrcSet: srcSet(image, 'avif', maxWidth),
+      imageSizes: sizes,
+      fetchPriority: 'high',
+    });
+  }
   return (
     <picture>
       <source type="image/avif" srcSet={srcSet(image, 'avif', maxWidth)} sizes={sizes} />
