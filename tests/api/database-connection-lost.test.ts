@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgProxy } from '../../bench/faults/pg-proxy.ts';
 import { type Database, openDatabase } from '../../db/client.ts';
 import { buildApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config/env.ts';
 import { freePort } from '../support/smtp-sink.ts';
+import { testConfig } from '../support/test-app.ts';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -38,12 +38,7 @@ describe.skipIf(!onPostgres)('a database connection lost inside a transaction', 
     url.pathname = `/${name}`;
     url.port = String(proxy.port);
     database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'unused', poolSize: 2 });
-    const config = loadConfig({
-      SESSION_SECRET: 'x'.repeat(40),
-      PUBLIC_URL: 'https://autos.example.cl',
-      DATA_DIR: 'data/test',
-    });
-    app = await buildApp({ config, database, pages: false });
+    app = await buildApp({ config: testConfig(), database, pages: false });
     // The lead transaction does the same, with its statements and computations in between.
     app.get('/api/prueba-transaccion/', async () => {
       await database.db.transaction(async (tx) => {

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import * as schema from '../../db/schema.ts';
 import { buildApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config/env.ts';
 import { csrfHeaders } from '../support/csrf-client.ts';
 import { VALID_PAYLOADS } from '../support/lead-payloads.ts';
+import { testConfig } from '../support/test-app.ts';
 
 // A PostgreSQL that does not answer: nothing listens on port 9 of loopback.
 const pool = new pg.Pool({
@@ -19,11 +19,7 @@ const db = drizzle(pool, { schema }) as unknown as Db;
 let app: Awaited<ReturnType<typeof buildApp>>;
 
 beforeAll(async () => {
-  const config = loadConfig({
-    SESSION_SECRET: 'x'.repeat(40),
-    PUBLIC_URL: 'https://autos.example.cl',
-    DATA_DIR: 'data/test',
-  });
+  const config = testConfig();
   const database = {
     db,
     kind: 'postgres' as const,

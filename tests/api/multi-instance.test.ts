@@ -8,14 +8,13 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadListPage } from '../../contracts/admin-leads.ts';
 import { type Database, migrationsFolder, openDatabase } from '../../db/client.ts';
-import { buildApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config/env.ts';
 import { createStaffUser } from '../../server/services/auth/create-staff-user.ts';
 import { csrfHeaders } from '../support/csrf-client.ts';
 import { createLookups, createVehicle } from '../support/factories.ts';
 import { VALID_PAYLOADS } from '../support/lead-payloads.ts';
 import { RoundRobinProxy, requestOnNewConnection } from '../support/round-robin-proxy.ts';
 import { STAFF_PASSWORD, signedInStaff } from '../support/staff.ts';
+import { apiAppOn } from '../support/test-app.ts';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -55,18 +54,9 @@ describe.skipIf(!onPostgres)('several instances on one PostgreSQL', () => {
     databases = await Promise.all(
       [1, 2, 3].map(() => openDatabase({ databaseUrl: url(), dataDir: 'unused', poolSize: 4 })),
     );
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: 'data/test',
-      SESSION_SECRET: 'x'.repeat(40),
-      PUBLIC_URL: 'https://autos.example.cl',
-      LEAD_RATE_LIMIT: '3',
-    });
     const start = async (database: Database | undefined) => {
       if (!database) throw new Error('database missing');
-      const app = await buildApp({ config, database, pages: false });
-      await app.ready();
-      return app;
+      return apiAppOn(database, { LEAD_RATE_LIMIT: '3' });
     };
     [a, b] = await Promise.all([start(databases[0]), start(databases[1])]);
   });

@@ -8,11 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import * as schema from '../../db/schema.ts';
 import { buildApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config/env.ts';
 import { csrfHeaders } from '../support/csrf-client.ts';
 import { VALID_PAYLOADS } from '../support/lead-payloads.ts';
 import { type SignedInStaff, signedInStaff } from '../support/staff.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { apiAppOn, createTestApp, type TestApp, testConfig } from '../support/test-app.ts';
 
 let https: TestApp;
 /** The same database served under an http:// PUBLIC_URL, with a lead limit of one to reach 429. */
@@ -21,18 +20,7 @@ let staff: SignedInStaff;
 
 beforeAll(async () => {
   https = await createTestApp({ LEAD_RATE_LIMIT: '1000' });
-  http = await buildApp({
-    config: loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: 'data/test',
-      SESSION_SECRET: 'x'.repeat(40),
-      PUBLIC_URL: 'http://autos.example.cl',
-      LEAD_RATE_LIMIT: '1',
-    }),
-    database: https.database,
-    pages: false,
-  });
-  await http.ready();
+  http = await apiAppOn(https.database, { PUBLIC_URL: 'http://autos.example.cl', LEAD_RATE_LIMIT: '1' });
   staff = await signedInStaff(https.app, 'admin');
 }, 180_000);
 afterAll(async () => {
@@ -216,11 +204,7 @@ describe('when the database cannot be reached', () => {
     pool.on('error', () => {});
     const db = drizzle(pool, { schema }) as unknown as Db;
     down = await buildApp({
-      config: loadConfig({
-        SESSION_SECRET: 'x'.repeat(40),
-        PUBLIC_URL: 'https://autos.example.cl',
-        DATA_DIR: 'data/test',
-      }),
+      config: testConfig(),
       database: {
         db,
         kind: 'postgres',

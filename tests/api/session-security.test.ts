@@ -6,14 +6,12 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema.ts';
-import { buildApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config/env.ts';
 import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS } from '../../server/services/auth/sessions.ts';
 import { csrfHeaders } from '../support/csrf-client.ts';
 import { expectSpanishRefusal } from '../support/hostile-checks.ts';
 import { VALID_PAYLOADS } from '../support/lead-payloads.ts';
 import { type SignedInStaff, STAFF_PASSWORD, signedInStaff } from '../support/staff.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { apiAppOn, createTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
 /** The same database under an http:// PUBLIC_URL (local development, no TLS). */
@@ -21,17 +19,7 @@ let http: FastifyInstance;
 
 beforeAll(async () => {
   t = await createTestApp({ LEAD_RATE_LIMIT: '1000' });
-  http = await buildApp({
-    config: loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: 'data/test',
-      SESSION_SECRET: 'x'.repeat(40),
-      PUBLIC_URL: 'http://autos.example.cl',
-    }),
-    database: t.database,
-    pages: false,
-  });
-  await http.ready();
+  http = await apiAppOn(t.database, { PUBLIC_URL: 'http://autos.example.cl' });
 }, 180_000);
 afterAll(async () => {
   await http.close();

@@ -5,7 +5,6 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { buildApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config/env.ts';
 import { type CsrfHeaders, csrfHeaders } from '../support/csrf-client.ts';
 import { createLookups, createVehicle } from '../support/factories.ts';
 import {
@@ -16,6 +15,7 @@ import {
 } from '../support/hostile-checks.ts';
 import { JSON_LEAD_PATHS, VALID_PAYLOADS } from '../support/lead-payloads.ts';
 import { hostileString } from '../support/naughty-strings.ts';
+import { testConfig } from '../support/test-app.ts';
 import { openTestDatabase } from '../support/test-database.ts';
 
 // Hostile requests rather than hostile fields: query strings and path parameters of every public GET route,
@@ -31,15 +31,13 @@ let vehicleId: number;
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: 'data/test',
-    SESSION_SECRET: 'x'.repeat(40),
-    PUBLIC_URL: 'https://autos.example.cl',
-    LEAD_RATE_LIMIT: '10000',
-  });
   // Short client timeouts, so the stalled-client tests finish in seconds; inject() is not affected by them.
-  app = await buildApp({ config, database, pages: false, timeouts: TIMEOUTS });
+  app = await buildApp({
+    config: testConfig({ LEAD_RATE_LIMIT: '10000' }),
+    database,
+    pages: false,
+    timeouts: TIMEOUTS,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   port = (app.server.address() as AddressInfo).port;
   headers = await csrfHeaders(app);
