@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { relay } from '../../tests/support/tcp-relay.ts';
 
 /**
  * A TCP relay in front of the machine's shared PostgreSQL. Cutting it looks to the app like a database that
@@ -15,17 +16,7 @@ export class PgProxy {
 
   async open(): Promise<void> {
     const server = net.createServer((client) => {
-      const upstream = net.connect(this.target.port, this.target.host);
-      for (const socket of [client, upstream]) {
-        this.#sockets.add(socket);
-        socket.on('close', () => this.#sockets.delete(socket));
-        socket.on('error', () => {
-          client.destroy();
-          upstream.destroy();
-        });
-      }
-      client.pipe(upstream);
-      upstream.pipe(client);
+      relay(client, net.connect(this.target.port, this.target.host), this.#sockets);
     });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

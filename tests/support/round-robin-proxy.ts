@@ -1,5 +1,6 @@
 import { request as httpRequest } from 'node:http';
-import { type AddressInfo, createServer, type Server, Socket } from 'node:net';
+import { type AddressInfo, connect, createServer, type Server, type Socket } from 'node:net';
+import { relay } from './tcp-relay.ts';
 
 /**
  * The simplest load balancer: a TCP proxy on loopback that hands each new connection to the next upstream port in
@@ -17,19 +18,7 @@ export class RoundRobinProxy {
     this.#server = createServer((client) => {
       const index = this.#next++ % upstreams.length;
       this.served[index] = (this.served[index] ?? 0) + 1;
-      const upstream = new Socket();
-      for (const socket of [client, upstream]) {
-        this.#sockets.add(socket);
-        socket.on('close', () => this.#sockets.delete(socket));
-        socket.on('error', () => {
-          client.destroy();
-          upstream.destroy();
-        });
-      }
-      upstream.connect(upstreams[index] ?? 0, '127.0.0.1', () => {
-        client.pipe(upstream);
-        upstream.pipe(client);
-      });
+      relay(client, connect(upstreams[index] ?? 0, '127.0.0.1'), this.#sockets);
     });
   }
 
