@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import type { Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -36,10 +37,44 @@ export interface OpenOptions {
   /** PGlite data directory; `memory://` for a throwaway database. */
   dataDir: string;
   poolSize?: number;
+  /** PostgreSQL only: overrides of DATABASE_LIMITS (tests use short ones). */
+  limits?: Partial<DatabaseLimits>;
+}
+
+export interface DatabaseLimits {
+  /** How long to wait for a free pooled connection, or for a new one to be ready. */
+  connectTimeoutMs: number;
+  /**
+   * How long a connection in use may stay silent (nothing received or sent) before it is cut. A query stuck behind
+   * a network that drops packets then fails in bounded time (the request gets a 503) and the pool replaces the
+   * connection, instead of the request hanging until TCP gives up, minutes later. No statement of the app runs
+   * anywhere near this long; the migrations run on a connection of their own, without this limit.
+   */
+  silenceLimitMs: number;
+}
+
+/** Both limits together keep an answer during a database outage under 5 s (issue 6). */
+export const DATABASE_LIMITS: DatabaseLimits = { connectTimeoutMs: 3_000, silenceLimitMs: 3_000 };
+
+/** The socket under a pooled connection (every pooled client is a pg.Client; the pool's types only say less). */
+function socketOf(client: pg.ClientBase): Socket {
+  return (client as pg.Client).connection.stream as Socket;
+}
+
+/**
+ * Lets a connection held for a long time (LISTEN) stay silent longer than a query may; its holder must send
+ * something more often than that (a heartbeat), or it is cut like any other.
+ */
+export function allowSilence(client: pg.PoolClient, ms: number): void {
+  socketOf(client).setTimeout(ms);
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if (options.databaseUrl)
+    return openPostgres(options.databaseUrl, options.poolSize ?? 10, {
+      ...DATABASE_LIMITS,
+      ...options.limits,
+    });
   return openPglite(options.dataDir);
 }
 
@@ -65,25 +100,23 @@ async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, max: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000 });
+async function openPostgres(url: string, max: number, limits: DatabaseLimits): Promise<Database> {
+  await migrateOnce(url, limits.connectTimeoutMs);
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: limits.connectTimeoutMs });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
-  // Nor may a checked-out one (a transaction between two statements): pg emits 'error' on the client, which
-  // has no listener while checked out. The statement in flight fails (503), and the pool drops the client.
-  pool.on('connect', (client) => client.on('error', () => {}));
-  const client = await pool.connect();
-  try {
-    // Instances that start together queue here, so the migrations run exactly once.
-    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    try {
-      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
-    } finally {
-      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
-    }
-  } finally {
-    client.release();
-  }
+  pool.on('connect', (client) => {
+    // Nor may a checked-out one (a transaction between two statements): pg emits 'error' on the client, which
+    // has no listener while checked out. The statement in flight fails (503), and the pool drops the client.
+    client.on('error', () => {});
+    // Cutting the socket fails the statement in flight ("Connection terminated unexpectedly") and every one
+    // queued behind it, and the pool drops the client when it comes back.
+    const socket = socketOf(client);
+    socket.on('timeout', () => socket.destroy());
+  });
+  // The silence limit holds while a client is in use; an idle pooled connection may stay quiet.
+  pool.on('acquire', (client) => socketOf(client).setTimeout(limits.silenceLimitMs));
+  pool.on('release', (_error, client) => socketOf(client).setTimeout(0));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
@@ -94,4 +127,21 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     },
     close: () => pool.end(),
   };
+}
+
+/** Instances that start together queue on an advisory lock, so the migrations run exactly once. */
+async function migrateOnce(url: string, connectTimeoutMs: number): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    await client.end();
+  }
 }

@@ -1,14 +1,16 @@
 import { RELAY_DEFAULTS } from '../../server/services/email/outbox-relay.ts';
+import type { PgProxy } from '../../tests/support/pg-proxy.ts';
 import type { AppServer } from './app-server.ts';
 import { formatStatuses } from './kill-server.ts';
 import { LeadClient, makeLead, type Outcome, type Sample } from './lead-client.ts';
-import type { PgProxy } from './pg-proxy.ts';
 import { sleep } from './processes.ts';
 import type { ScenarioResult } from './report.ts';
 
 export interface OutageOptions {
   server: AppServer;
   proxy: PgProxy;
+  /** `refused`: the database is gone (resets, refusals); `partition`: every packet is lost, in silence. */
+  mode: 'refused' | 'partition';
   photo: Buffer;
   outageMs: number;
   /** Short cuts (1 s) before the long one. */
@@ -26,12 +28,15 @@ async function whileLeadsInFlight(client: LeadClient): Promise<void> {
 const SPANISH = /\b(el|la|los|las|en|de|no|un|una)\b|[áéíóúñ¿¡]/i;
 
 /**
- * (b) The database goes away for `outageMs` under lead and catalogue load, then comes back. The app must
- * answer quickly (503 + Retry-After + Spanish `error`), never acknowledge a lead it did not store, and
- * recover on its own.
+ * (b) The database goes away for `outageMs` under lead and catalogue load, then comes back; (d) the same with a
+ * network that loses every packet instead (nothing is refused: the app only meets silence). The app must answer
+ * quickly (503 + Retry-After + Spanish `error`), never acknowledge a lead it did not store, and recover on its
+ * own.
  */
 export async function databaseOutageScenario(options: OutageOptions): Promise<ScenarioResult> {
   const { server, proxy, outageMs, answerWithinMs } = options;
+  const fail = async () => (options.mode === 'partition' ? proxy.partition() : proxy.cut());
+  const recover = async () => (options.mode === 'partition' ? proxy.heal() : proxy.restore());
   const samples: Sample[] = [];
   const client = new LeadClient({
     base: server.base,
@@ -63,16 +68,16 @@ export async function databaseOutageScenario(options: OutageOptions): Promise<Sc
   for (let blip = 0; blip < options.blips; blip++) {
     await whileLeadsInFlight(client);
     await sleep(options.random() * 30);
-    await proxy.cut();
+    await fail();
     await sleep(1_000);
-    await proxy.restore();
+    await recover();
     await sleep(1_500);
   }
   await whileLeadsInFlight(client);
   const cutAt = Date.now();
-  await proxy.cut();
+  await fail();
   await sleep(outageMs);
-  await proxy.restore();
+  await recover();
   const restoredAt = Date.now();
   // Keep the load on until the app has taken leads again for a few seconds (or clearly did not recover).
   while (Date.now() - restoredAt < 60_000) {
@@ -120,12 +125,12 @@ export async function databaseOutageScenario(options: OutageOptions): Promise<Sc
   const gets = during.filter((s) => s.method === 'GET');
   const { leaseMs, intervalMs } = RELAY_DEFAULTS;
   return {
-    name: '(b) database away',
+    name: options.mode === 'partition' ? '(d) packets to the database lost' : '(b) database away',
     outcomes,
     requests: client.requests,
     failures,
     notes: [
-      `${options.blips} flaps of 1 s, then the outage; 5xx other than 503 in the whole scenario: ${serverErrors.length}`,
+      `${options.blips} flaps of 1 s, then the ${options.mode === 'partition' ? 'partition' : 'outage'}; 5xx other than 503 in the whole scenario: ${serverErrors.length}`,
       `outage ${(outageMs / 1000).toFixed(0)} s: ${during.length} answers (${formatStatuses(duringByStatus)}), ` +
         `slowest ${slowest} ms (bound ${answerWithinMs} ms); ${gets.length} of them catalogue GETs ` +
         `(200 = served from the in-memory catalogue)`,

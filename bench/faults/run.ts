@@ -3,25 +3,26 @@
 // (a) kill -9 of the server at random moments during 1,000 lead submissions (retried with Idempotency-Key);
 // (b) the database flapping (4 × 1 s), then away for 30 s, under load (a cuttable TCP proxy in front of
 //     PostgreSQL: the shared server itself is never stopped);
-// (c) the SMTP server process away for 20 s while leads keep arriving.
+// (c) the SMTP server process away for 20 s while leads keep arriving;
+// (d) the network to the database losing every packet for 20 s under load (connections stay open, in silence).
 // Prints sent / acknowledged / stored / duplicates / lost / mails delivered per scenario; exits 1 on any lost
 // or duplicated lead, false 201, missing mail, or 5xx other than 503 (a duplicate mail is reported, not failed:
 // delivery is at least once). About 3 minutes on an idle 2-core machine; logs are kept when it fails.
 // Settings: FAULTS_DATABASE_URL (admin connection, default postgres://postgres@127.0.0.1:5432/test; a
 // throwaway database is created and dropped), FAULTS_PORT (first of 3 ports, default 3250), BUILD_DIR
 // (default build; built first when missing or stale, with the compiled server), FAULTS_SEED, FAULTS_LEADS,
-// FAULTS_SCENARIOS (default abc).
+// FAULTS_SCENARIOS (default abcd).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureBuilt } from '../../scripts/server-build.mjs';
 import { makeJpeg } from '../../tests/support/factories.ts';
+import { PgProxy } from '../../tests/support/pg-proxy.ts';
 import { AppServer } from './app-server.ts';
 import { databaseOutageScenario } from './database-outage.ts';
 import { killServerScenario } from './kill-server.ts';
 import { MARKER } from './lead-client.ts';
 import { Mailbox } from './mailbox.ts';
-import { PgProxy } from './pg-proxy.ts';
 import { killAllSync, portIsFree, sleep } from './processes.ts';
 import { type Counts, countScenario, failuresOf, printTable, type ScenarioResult } from './report.ts';
 import { smtpOutageScenario } from './smtp-outage.ts';
@@ -36,7 +37,7 @@ const ports = { app: basePort, smtp: basePort + 1, proxy: basePort + 2 };
 const buildDir = process.env.BUILD_DIR ?? 'build';
 const seed = Number(process.env.FAULTS_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const leadCount = Number(process.env.FAULTS_LEADS ?? 1000);
-const scenarios = process.env.FAULTS_SCENARIOS ?? 'abc';
+const scenarios = process.env.FAULTS_SCENARIOS ?? 'abcd';
 
 /** mulberry32: a seeded generator, so a failing run can be replayed with FAULTS_SEED. */
 function seeded(start: number): () => number {
@@ -130,6 +131,7 @@ async function main(): Promise<number> {
         await databaseOutageScenario({
           server,
           proxy,
+          mode: 'refused',
           photo,
           random,
           blips: 4,
@@ -141,6 +143,21 @@ async function main(): Promise<number> {
     if (scenarios.includes('c')) {
       console.info(`(c) SMTP server away for 20 s while leads arrive [${elapsed(startedAt)}]`);
       results.push(await smtpOutageScenario({ server, mailbox, db, photo, outageMs: 20_000 }));
+    }
+    if (scenarios.includes('d')) {
+      console.info(`(d) every packet to the database lost for 20 s, under load [${elapsed(startedAt)}]`);
+      results.push(
+        await databaseOutageScenario({
+          server,
+          proxy,
+          mode: 'partition',
+          photo,
+          random,
+          blips: 0,
+          outageMs: 20_000,
+          answerWithinMs: 5_000,
+        }),
+      );
     }
 
     const faultsEnded = Date.now();

@@ -6,9 +6,9 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PgProxy } from '../../bench/faults/pg-proxy.ts';
 import { type Database, openDatabase } from '../../db/client.ts';
 import { buildApp } from '../../server/app.ts';
+import { PgProxy } from '../support/pg-proxy.ts';
 import { freePort } from '../support/smtp-sink.ts';
 import { testConfig } from '../support/test-app.ts';
 

@@ -1,13 +1,17 @@
 import net from 'node:net';
-import { relay } from '../../tests/support/tcp-relay.ts';
+import { relay } from './tcp-relay.ts';
 
 /**
- * A TCP relay in front of the machine's shared PostgreSQL. Cutting it looks to the app like a database that
- * went away (every open connection is reset, new ones are refused) without stopping the real server.
+ * A TCP relay in front of the machine's shared PostgreSQL, to fail the database without touching the real server.
+ * - `cut()` looks like a database that went away: every open connection is reset, new ones are refused.
+ * - `partition()` looks like a network that loses every packet: connections stay open but nothing crosses in
+ *   either direction, and new connections are accepted but never reach the database. Nobody is told; only
+ *   silence shows it. `heal()` lets traffic through again.
  */
 export class PgProxy {
   readonly #sockets = new Set<net.Socket>();
   #server: net.Server | null = null;
+  #partitioned = false;
 
   constructor(
     readonly port: number,
@@ -16,7 +20,15 @@ export class PgProxy {
 
   async open(): Promise<void> {
     const server = net.createServer((client) => {
-      relay(client, net.connect(this.target.port, this.target.host), this.#sockets);
+      if (this.#partitioned) {
+        // Its startup message is lost; it stays connected to nothing until its owner gives up.
+        this.#sockets.add(client);
+        client.on('close', () => this.#sockets.delete(client));
+        client.on('error', () => client.destroy());
+        client.resume();
+        return;
+      }
+      relay(client, net.connect(this.target.port, this.target.host), this.#sockets, () => !this.#partitioned);
     });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -43,7 +55,16 @@ export class PgProxy {
     return this.open();
   }
 
+  partition(): void {
+    this.#partitioned = true;
+  }
+
+  heal(): void {
+    this.#partitioned = false;
+  }
+
   close(): Promise<void> {
+    this.#partitioned = false;
     return this.cut();
   }
 }
