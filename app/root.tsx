@@ -1,4 +1,3 @@
-import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
 import {
   isRouteErrorResponse,
   Links,
@@ -19,6 +18,7 @@ import { SkipLink } from './components/layout/skip-link';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
 import { WhatsAppButton } from './components/whatsapp-button';
+import interLatin from './fonts/inter-latin-400-700.woff2?url';
 import { useNonce } from './lib/nonce';
 
 export const links: Route.LinksFunction = () => [

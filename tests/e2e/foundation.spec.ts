@@ -88,3 +88,25 @@ test('Pages carry a nonce-based Content-Security-Policy and hydrate without a vi
   await expect(page).toHaveURL(/\/vehicles$/);
   expect(problems).toEqual([]);
 });
+
+test('The text is set in the self-hosted Inter, fetched once: the preloaded latin file and no other', async ({
+  page,
+}) => {
+  const fonts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'font') fonts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/');
+  const preloaded = await page.locator('link[rel="preload"][as="font"]').getAttribute('href');
+  expect(preloaded).toMatch(/^\/assets\/inter-latin-400-700-[\w-]+\.woff2$/);
+  // Every weight the site uses comes from that one variable file.
+  for (const weight of [400, 500, 600, 700]) {
+    expect(
+      await page.evaluate((w) => document.fonts.load(`${w} 16px "Inter Variable"`, 'Ñandú'), weight),
+    ).toHaveLength(1);
+  }
+  await expect
+    .poll(() => page.evaluate(() => getComputedStyle(document.body).fontFamily))
+    .toMatch(/^"Inter Variable"/);
+  expect(fonts).toEqual([preloaded]);
+});
