@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import pg from 'pg';
+import { ThrowawayPostgres } from '../tests/support/throwaway-postgres.ts';
 import { seedGrownDealership } from './support/seed-grown.ts';
 import { waitFor } from './support/wait-for.ts';
 
@@ -32,13 +32,6 @@ interface Row {
   pacedP99?: number;
   budgetP99?: number;
   errors: number;
-}
-
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(text);
-  await client.end();
 }
 
 type Options = Omit<autocannon.Options, 'url'> & { url: string };
@@ -70,16 +63,13 @@ function rssMb(pid: number): number {
   return match ? Number(match[1]) / 1024 : Number.NaN;
 }
 
-const name = `bench_load_${randomBytes(4).toString('hex')}`;
-await adminQuery(`create database ${name}`);
-const url = new URL(adminUrl);
-url.pathname = `/${name}`;
+const database = await ThrowawayPostgres.create('bench_load', adminUrl);
 const baseline = Fastify();
 baseline.get('/', async () => ({ hello: 'world' }));
 let server: ReturnType<typeof spawn> | undefined;
 try {
   const seeding = performance.now();
-  await seedGrownDealership(url.toString(), { vehicles: VEHICLES, leads: LEADS });
+  await seedGrownDealership(database.url, { vehicles: VEHICLES, leads: LEADS });
   console.info(
     `Seeded ${VEHICLES} vehicles and ${LEADS} leads in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
   );
@@ -91,7 +81,7 @@ try {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: database.url,
       DEMO_STOCK: 'off',
       NODE_ENV: 'production',
       PUBLIC_URL: base,
@@ -200,5 +190,5 @@ try {
   if (server?.pid) process.kill(-server.pid, 'SIGTERM');
   await baseline.close();
   await new Promise((r) => setTimeout(r, 1_000));
-  await adminQuery(`drop database if exists ${name} with (force)`);
+  await database.drop();
 }

@@ -95,10 +95,9 @@ async function main(): Promise<number> {
   // Built once here (when missing or stale); the restarts below run the compiled server directly.
   const entry = await ensureBuilt(path.resolve(buildDir));
   const workDir = mkdtempSync(path.join(tmpdir(), 'fallas-'));
-  const pgTarget = new URL(adminUrl);
-  const db = await ThrowawayDb.create(adminUrl);
+  const db = await ThrowawayDb.create('fallas', adminUrl);
   dropDatabase = () => db.drop();
-  const proxy = new PgProxy(ports.proxy, { host: pgTarget.hostname, port: Number(pgTarget.port || 5432) });
+  const proxy = new PgProxy(ports.proxy, db.server);
   const mailbox = new Mailbox(ports.smtp, workDir);
   const server = new AppServer({
     port: ports.app,

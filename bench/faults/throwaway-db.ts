@@ -1,4 +1,4 @@
-import pg from 'pg';
+import { ThrowawayPostgres, withClient } from '../../tests/support/throwaway-postgres.ts';
 
 export interface StoredLead {
   /** Ids of the lead rows that carry the marker: more than one is a duplicate. */
@@ -7,29 +7,8 @@ export interface StoredLead {
   outbox: string[];
 }
 
-/** A database of its own for one run, on the machine's shared PostgreSQL; dropped at the end. */
-export class ThrowawayDb {
-  private constructor(
-    private readonly adminUrl: string,
-    readonly name: string,
-    readonly url: string,
-  ) {}
-
-  static async create(adminUrl: string): Promise<ThrowawayDb> {
-    const name = `fallas_${Date.now()}_${process.pid}`;
-    await withClient(adminUrl, (client) => client.query(`create database ${name}`));
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    return new ThrowawayDb(adminUrl, name, url.toString());
-  }
-
-  /** The same database reached through another port (the cuttable proxy). */
-  urlThroughPort(port: number): string {
-    const url = new URL(this.url);
-    url.port = String(port);
-    return url.toString();
-  }
-
+/** The fault suite's database on the machine's shared PostgreSQL, with the queries its report needs. */
+export class ThrowawayDb extends ThrowawayPostgres {
   /** Every stored lead that carries a marker, with its outbox rows. Read directly, never through the proxy. */
   async leadsByMarker(marker: RegExp): Promise<Map<string, StoredLead>> {
     const { rows } = await withClient(this.url, (client) =>
@@ -63,21 +42,5 @@ export class ThrowawayDb {
       attempts: row?.attempts ?? 0,
       lastDue: row?.last_due ? row.last_due.getTime() : null,
     };
-  }
-
-  async drop(): Promise<void> {
-    await withClient(this.adminUrl, (client) =>
-      client.query(`drop database if exists ${this.name} with (force)`),
-    );
-  }
-}
-
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
   }
 }

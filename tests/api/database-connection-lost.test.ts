@@ -1,43 +1,34 @@
 // A database connection that breaks in the middle of a transaction (found by the fault suite, bench/faults):
 // the process must survive it and the client must get a 503, never a 500. PostgreSQL pass of `npm test` only:
 // the connection runs through a TCP proxy the test cuts.
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../db/client.ts';
 import { buildApp } from '../../server/app.ts';
 import { PgProxy } from '../support/pg-proxy.ts';
 import { freePort } from '../support/smtp-sink.ts';
 import { testConfig } from '../support/test-app.ts';
+import { ThrowawayPostgres } from '../support/throwaway-postgres.ts';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
-const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const name = `t_lost_${randomBytes(5).toString('hex')}`;
 
+let throwaway: ThrowawayPostgres;
 let proxy: PgProxy;
 let database: Database;
 let app: FastifyInstance;
 let breakIn: 'between' | 'during' = 'between';
 
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(text);
-  await client.end();
-}
-
 describe.skipIf(!onPostgres)('a database connection lost inside a transaction', () => {
   beforeAll(async () => {
-    await adminQuery(`create database ${name}`);
-    const target = new URL(adminUrl);
-    proxy = new PgProxy(await freePort(), { host: target.hostname, port: Number(target.port || 5432) });
+    throwaway = await ThrowawayPostgres.create('t_lost');
+    proxy = new PgProxy(await freePort(), throwaway.server);
     await proxy.open();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    url.port = String(proxy.port);
-    database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'unused', poolSize: 2 });
+    database = await openDatabase({
+      databaseUrl: throwaway.urlThroughPort(proxy.port),
+      dataDir: 'unused',
+      poolSize: 2,
+    });
     app = await buildApp({ config: testConfig(), database, pages: false });
     // The lead transaction does the same, with its statements and computations in between.
     app.get('/api/prueba-transaccion/', async () => {
@@ -61,7 +52,7 @@ describe.skipIf(!onPostgres)('a database connection lost inside a transaction', 
     await app?.close();
     await proxy?.close();
     await database?.close();
-    await adminQuery(`drop database if exists ${name} with (force)`);
+    await throwaway?.drop();
   });
 
   for (const moment of ['between', 'during'] as const) {

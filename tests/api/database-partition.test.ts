@@ -2,9 +2,8 @@
 // Requests must still get their 503 in bounded time, nothing half-done may be stored, the pool must not keep the
 // connections that went deaf, and the catalogue listener must notice it missed news. PostgreSQL pass of
 // `npm test` only: the connections run through a TCP proxy the test partitions (tests/support/pg-proxy.ts).
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../db/client.ts';
 import { Catalogue } from '../../server/services/catalogue/catalogue.ts';
@@ -14,32 +13,18 @@ import { VALID_PAYLOADS } from '../support/lead-payloads.ts';
 import { PgProxy } from '../support/pg-proxy.ts';
 import { freePort } from '../support/smtp-sink.ts';
 import { apiAppOn } from '../support/test-app.ts';
+import { ThrowawayPostgres } from '../support/throwaway-postgres.ts';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
-const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const name = `t_partition_${randomBytes(5).toString('hex')}`;
 const CONTACT = '/api/contacto-contacto/';
 
+let throwaway: ThrowawayPostgres;
 let proxy: PgProxy;
 /** Reaches PostgreSQL through the proxy, with short limits so the test is quick. */
 let behindProxy: Database;
 /** Reaches PostgreSQL directly: the other side of the partition. */
 let direct: Database;
 let app: FastifyInstance;
-
-function databaseUrl(port?: number): string {
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  if (port) url.port = String(port);
-  return url.toString();
-}
-
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(text);
-  await client.end();
-}
 
 async function storedLeadEmails(): Promise<string[]> {
   const result = await direct.pool?.query<{ email: string }>('select email from leads order by id');
@@ -56,17 +41,16 @@ async function eventually(check: () => boolean, timeoutMs = 10_000): Promise<voi
 
 describe.skipIf(!onPostgres)('a network partition between the app and PostgreSQL', () => {
   beforeAll(async () => {
-    await adminQuery(`create database ${name}`);
-    const target = new URL(adminUrl);
-    proxy = new PgProxy(await freePort(), { host: target.hostname, port: Number(target.port || 5432) });
+    throwaway = await ThrowawayPostgres.create('t_partition');
+    proxy = new PgProxy(await freePort(), throwaway.server);
     await proxy.open();
     behindProxy = await openDatabase({
-      databaseUrl: databaseUrl(proxy.port),
+      databaseUrl: throwaway.urlThroughPort(proxy.port),
       dataDir: 'unused',
       poolSize: 3,
       limits: { connectTimeoutMs: 500, silenceLimitMs: 500 },
     });
-    direct = await openDatabase({ databaseUrl: databaseUrl(), dataDir: 'unused', poolSize: 2 });
+    direct = await openDatabase({ databaseUrl: throwaway.url, dataDir: 'unused', poolSize: 2 });
     app = await apiAppOn(behindProxy);
   });
 
@@ -76,7 +60,7 @@ describe.skipIf(!onPostgres)('a network partition between the app and PostgreSQL
     await behindProxy?.close();
     await direct?.close();
     await proxy?.close();
-    await adminQuery(`drop database if exists ${name} with (force)`);
+    await throwaway?.drop();
   });
 
   it('refuses leads with a 503 while packets are lost, stores none of them, and takes leads again once healed', {

@@ -4,7 +4,6 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadListPage } from '../../contracts/admin-leads.ts';
 import { type Database, migrationsFolder, openDatabase } from '../../db/client.ts';
@@ -15,27 +14,14 @@ import { VALID_PAYLOADS } from '../support/lead-payloads.ts';
 import { RoundRobinProxy, requestOnNewConnection } from '../support/round-robin-proxy.ts';
 import { STAFF_PASSWORD, signedInStaff } from '../support/staff.ts';
 import { apiAppOn } from '../support/test-app.ts';
+import { ThrowawayPostgres, withClient } from '../support/throwaway-postgres.ts';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
-const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const name = `t_multi_${randomBytes(5).toString('hex')}`;
 
+let throwaway: ThrowawayPostgres;
 let databases: Database[] = [];
-
-function url(): string {
-  const value = new URL(adminUrl);
-  value.pathname = `/${name}`;
-  return value.toString();
-}
 let a: FastifyInstance;
 let b: FastifyInstance;
-
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(text);
-  await client.end();
-}
 
 /** Polls until `check` passes; cross-instance news travels asynchronously (NOTIFY), but fast. */
 async function eventually(check: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
@@ -49,10 +35,10 @@ async function eventually(check: () => Promise<boolean>, timeoutMs = 5_000): Pro
 
 describe.skipIf(!onPostgres)('several instances on one PostgreSQL', () => {
   beforeAll(async () => {
-    await adminQuery(`create database ${name}`);
+    throwaway = await ThrowawayPostgres.create('t_multi');
     // Three instances start at once on an empty database: the migrations must run exactly once.
     databases = await Promise.all(
-      [1, 2, 3].map(() => openDatabase({ databaseUrl: url(), dataDir: 'unused', poolSize: 4 })),
+      [1, 2, 3].map(() => openDatabase({ databaseUrl: throwaway.url, dataDir: 'unused', poolSize: 4 })),
     );
     const start = async (database: Database | undefined) => {
       if (!database) throw new Error('database missing');
@@ -64,17 +50,14 @@ describe.skipIf(!onPostgres)('several instances on one PostgreSQL', () => {
   afterAll(async () => {
     await Promise.all([a?.close(), b?.close()]);
     await Promise.all(databases.map((d) => d.close()));
-    await adminQuery(`drop database if exists ${name} with (force)`);
+    await throwaway?.drop();
   });
 
   it('ran each migration once although three instances started together', async () => {
     const files = readdirSync(migrationsFolder).filter((f) => f.endsWith('.sql'));
-    const client = new pg.Client({ connectionString: url() });
-    await client.connect();
-    const result = await client.query<{ count: number }>(
-      'select count(*)::int as count from drizzle.__drizzle_migrations',
+    const result = await withClient(throwaway.url, (client) =>
+      client.query<{ count: number }>('select count(*)::int as count from drizzle.__drizzle_migrations'),
     );
-    await client.end();
     expect(result.rows[0]?.count).toBe(files.length);
   });
 
