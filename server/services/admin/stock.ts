@@ -223,26 +223,30 @@ function toColumns(input: VehicleInput) {
   };
 }
 
-/** The names behind the ids of a form, read in the transaction; an id that no longer exists is a field error. */
+/**
+ * The names behind the ids of a form, read in the transaction; an id that no longer exists is a field error.
+ * One after the other: a transaction is one connection, which runs one statement at a time anyway.
+ */
 async function resolveReferences(tx: Db, input: VehicleInput) {
   const one = async <T>(rows: Promise<T[]>) => (await rows)[0];
-  const [brand, transmission, fuel, bodyType, featureRows] = await Promise.all([
-    one(tx.select({ name: brands.nombre }).from(brands).where(eq(brands.id, input.marca))),
-    one(
-      tx
-        .select({ name: transmissions.tipo })
-        .from(transmissions)
-        .where(eq(transmissions.id, input.transmision)),
-    ),
-    one(tx.select({ name: fuels.tipo }).from(fuels).where(eq(fuels.id, input.combustible))),
-    one(tx.select({ name: bodyTypes.nombre }).from(bodyTypes).where(eq(bodyTypes.id, input.tipo))),
+  const brand = await one(tx.select({ name: brands.nombre }).from(brands).where(eq(brands.id, input.marca)));
+  const transmission = await one(
+    tx
+      .select({ name: transmissions.tipo })
+      .from(transmissions)
+      .where(eq(transmissions.id, input.transmision)),
+  );
+  const fuel = await one(tx.select({ name: fuels.tipo }).from(fuels).where(eq(fuels.id, input.combustible)));
+  const bodyType = await one(
+    tx.select({ name: bodyTypes.nombre }).from(bodyTypes).where(eq(bodyTypes.id, input.tipo)),
+  );
+  const featureRows =
     input.caracteristicas.length === 0
-      ? Promise.resolve([])
-      : tx
+      ? []
+      : await tx
           .select({ id: features.id, name: features.nombre })
           .from(features)
-          .where(inArray(features.id, input.caracteristicas)),
-  ]);
+          .where(inArray(features.id, input.caracteristicas));
   const campos: Record<string, string> = {};
   const gone = 'ya no existe en la lista. Recarga la página y elige otra opción.';
   if (!brand) campos.marca = `La marca elegida ${gone}`;
