@@ -20,6 +20,13 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: { tsconfigPaths: true },
   build: {
     assetsInlineLimit: 0,
-    rolldownOptions: isSsrBuild ? {} : { output: { codeSplitting: clientChunks } },
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          // The icons take only lucide's data (app/components/icon.tsx); each lucide icon module also builds
+          // its own component at load, which nothing uses, so that call may go.
+          treeshake: { manualPureFunctions: ['createLucideIcon'] },
+          output: { codeSplitting: clientChunks },
+        },
   },
 }));

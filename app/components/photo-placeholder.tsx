@@ -1,4 +1,4 @@
-import { Car } from 'lucide-react';
+import { Car } from '~/components/icons';
 
 /** Shown where a vehicle has no photo (yet): same 3:2 slot, so the layout does not move. */
 export function PhotoPlaceholder({ label = 'Foto no disponible' }: { label?: string }) {

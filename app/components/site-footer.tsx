@@ -1,5 +1,5 @@
-import { ArrowRight, Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
+import { ArrowRight, Clock, Mail, MapPin, Phone } from '~/components/icons';
 import { LEGAL_LINKS, type NavLinkItem, QUICK_LINKS, VEHICLE_LINKS } from '~/lib/navigation';
 import type { Dealership } from '../../contracts/dealership';
 import { IsoBadge } from './layout/iso-badge';

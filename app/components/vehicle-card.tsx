@@ -1,5 +1,5 @@
-import { Fuel, Gauge, MapPin } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
+import { Fuel, Gauge, MapPin } from '~/components/icons';
 import { formatMileage, formatPrice } from '~/lib/format';
 import type { VehicleCardView } from '~/lib/vehicle-view';
 import { PhotoPlaceholder } from './photo-placeholder';

@@ -1,4 +1,4 @@
-import { MessageCircle } from 'lucide-react';
+import { MessageCircle } from '~/components/icons';
 import { whatsappLink } from '~/lib/navigation';
 
 /** Fixed at the bottom right of every page (SPEC §2). */

@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import { AdvisoryModal } from '~/components/forms/advisory-modal';
 import {
   BookOpenCheck,
   BriefcaseBusiness,
@@ -10,9 +12,7 @@ import {
   Target,
   TrendingUp,
   UsersRound,
-} from 'lucide-react';
-import { useState } from 'react';
-import { AdvisoryModal } from '~/components/forms/advisory-modal';
+} from '~/components/icons';
 import { Reveal } from '~/components/reveal';
 import { CheckList } from '~/components/services/check-list';
 import { CtaBand } from '~/components/services/cta-band';

@@ -1,3 +1,6 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { FinancingModal } from '~/components/forms/financing-modal';
 import {
   BadgePercent,
   Briefcase,
@@ -8,10 +11,7 @@ import {
   Landmark,
   MessageSquareText,
   Store,
-} from 'lucide-react';
-import { useState } from 'react';
-import { Link } from 'react-router';
-import { FinancingModal } from '~/components/forms/financing-modal';
+} from '~/components/icons';
 import { ConventionalCreditSection } from '~/components/services/conventional-credit-section';
 import { CtaBand } from '~/components/services/cta-band';
 import { DirectCreditSection } from '~/components/services/direct-credit-section';

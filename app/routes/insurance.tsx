@@ -1,5 +1,5 @@
-import { ArrowDown, BadgeCheck, Phone, ShieldCheck } from 'lucide-react';
 import { InsuranceForm } from '~/components/forms/insurance-form';
+import { ArrowDown, BadgeCheck, Phone, ShieldCheck } from '~/components/icons';
 import { Reveal } from '~/components/reveal';
 import { AdvisorContact } from '~/components/services/advisor-contact';
 import { InsurancePlans } from '~/components/services/insurance-plans';

@@ -1,5 +1,5 @@
-import { ArrowDown, Car, FileCheck2, Info, Scale, Smile, Timer, Wallet } from 'lucide-react';
 import { SellForm } from '~/components/forms/sell-form';
+import { ArrowDown, Car, FileCheck2, Info, Scale, Smile, Timer, Wallet } from '~/components/icons';
 import { Reveal } from '~/components/reveal';
 import { CheckList } from '~/components/services/check-list';
 import { IconCard } from '~/components/services/icon-card';

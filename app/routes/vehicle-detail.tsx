@@ -1,6 +1,6 @@
-import { ArrowLeft, LoaderCircle } from 'lucide-react';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { data, isRouteErrorResponse, Link, useLocation, useNavigation } from 'react-router';
+import { ArrowLeft, LoaderCircle } from '~/components/icons';
 import { carJsonLd, photoUrl } from '~/components/vehicle/car-json-ld';
 import { LazyFinancingModal } from '~/components/vehicle/lazy-forms';
 import { VehicleGallery } from '~/components/vehicle/vehicle-gallery';

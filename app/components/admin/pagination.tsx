@@ -1,6 +1,6 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { adminButton } from '~/components/admin/ui';
+import { ChevronLeft, ChevronRight } from '~/components/icons';
 
 /**
  * "Página X de Y · N cosas" with previous / next links that keep the list's filters (the caller builds each page's

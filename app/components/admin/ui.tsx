@@ -1,7 +1,8 @@
 // The back office's small kit: page frame, buttons, badges, notices, cards and tables, so every admin screen looks
 // and behaves alike. Form fields come from ~/components/forms/fields (the same labelled fields as the public forms).
-import { CircleAlert, CircleCheck } from 'lucide-react';
+
 import type { ReactNode } from 'react';
+import { CircleAlert, CircleCheck } from '~/components/icons';
 
 export function adminMeta(title: string) {
   return [{ title: `${title} · Administración` }, { name: 'robots', content: 'noindex, nofollow' }];

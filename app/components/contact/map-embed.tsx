@@ -1,5 +1,5 @@
-import { MapPin } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { MapPin } from '~/components/icons';
 
 interface Props {
   embedUrl: string;

@@ -1,7 +1,8 @@
 // Labelled fields of the lead forms. Each field finds its error in the FieldErrors context, so a form only lists
 // its fields; the error sentence sits below the field, linked with aria-describedby and flagged with aria-invalid.
-import { ChevronDown, CircleAlert } from 'lucide-react';
+
 import { createContext, type ReactNode, useContext, useId } from 'react';
+import { ChevronDown, CircleAlert } from '~/components/icons';
 
 export const FieldErrors = createContext<Record<string, string>>({});
 

@@ -1,7 +1,8 @@
 // The pieces every lead form shares: submit button, in-page notices, success panel, honeypot and privacy line.
-import { CircleAlert, CircleCheck, Loader2, X } from 'lucide-react';
+
 import { type ReactNode, useEffect, useRef, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
+import { CircleAlert, CircleCheck, Loader2, X } from '~/components/icons';
 import type { LeadNotice } from '~/lib/use-lead-form';
 import { HONEYPOT_FIELD } from '../../../contracts/lead-options.ts';
 

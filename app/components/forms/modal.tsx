@@ -1,8 +1,9 @@
 // A modal built on the native <dialog> (showModal makes the page behind inert). On top of it: Tab wraps inside,
 // Escape and the close button go through `onClose`, focus returns to the opener, the page behind does not scroll.
 // The content mounts only while open, so every opening starts with a fresh form.
-import { X } from 'lucide-react';
+
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import { X } from '~/components/icons';
 
 const SCROLL_LOCK = 'overflow-hidden';
 

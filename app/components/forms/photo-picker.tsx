@@ -1,7 +1,8 @@
 // The photo picker of the appraisal form: a drop zone over a visually hidden file input, previews with a remove
 // button each; disabled once the limit is reached.
-import { ImagePlus, X } from 'lucide-react';
+
 import { type DragEvent, useId } from 'react';
+import { ImagePlus, X } from '~/components/icons';
 import { SELL_PHOTO_LIMITS } from '../../../contracts/lead-options.ts';
 import { PHOTO_TYPES, type usePhotos } from './use-photos';
 

@@ -1,5 +1,5 @@
 // The inline 'Solicitar información' form of a vehicle page (SPEC §2): POST /api/contact/.
-import { Mail } from 'lucide-react';
+import { Mail } from '~/components/icons';
 import { leadSchema, useLeadForm } from '~/lib/use-lead-form';
 import type { VehicleView } from '~/lib/vehicle-view';
 import { useRootData } from '~/root';

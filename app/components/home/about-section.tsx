@@ -1,4 +1,4 @@
-import { Clock, MapPin, ShieldCheck } from 'lucide-react';
+import { Clock, MapPin, ShieldCheck } from '~/components/icons';
 import { Reveal } from '~/components/reveal';
 import type { Dealership } from '../../../contracts/dealership';
 import { SectionHeading } from './section-heading';

@@ -1,5 +1,5 @@
-import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
+import { ArrowRight } from '~/components/icons';
 import { Reveal } from '~/components/reveal';
 import { VehicleCard } from '~/components/vehicle-card';
 import type { VehicleCardView } from '~/lib/vehicle-view';

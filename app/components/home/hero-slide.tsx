@@ -1,5 +1,5 @@
-import { CarFront } from 'lucide-react';
 import { Link } from 'react-router';
+import { CarFront } from '~/components/icons';
 import { ResponsiveImage } from '~/components/responsive-image';
 import type { ImageRef } from '~/lib/media';
 import type { HERO_SLIDES } from './hero-slides';

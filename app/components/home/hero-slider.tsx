@@ -1,5 +1,5 @@
-import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
 import { type FocusEvent, useEffect, useRef, useState } from 'react';
+import { ChevronLeft, ChevronRight, Pause, Play } from '~/components/icons';
 import { type HeroPhoto, HeroSlide } from './hero-slide';
 import { HERO_SLIDES, SLIDE_INTERVAL_MS } from './hero-slides';
 

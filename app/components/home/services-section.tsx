@@ -1,5 +1,5 @@
-import { ArrowRight, Banknote, Briefcase, Car, CircleCheck } from 'lucide-react';
 import { Link } from 'react-router';
+import { ArrowRight, Banknote, Briefcase, Car, CircleCheck } from '~/components/icons';
 import { Reveal } from '~/components/reveal';
 import { SectionHeading } from './section-heading';
 

@@ -1,5 +1,5 @@
-import { ArrowRight, House } from 'lucide-react';
 import { Link } from 'react-router';
+import { ArrowRight, House } from '~/components/icons';
 
 /** The root error boundary's page: the Spanish 404 (served with HTTP 404) or a generic failure. */
 export function ErrorPage({ notFound }: { notFound: boolean }) {

@@ -1,6 +1,6 @@
-import { ChevronDown } from 'lucide-react';
 import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { ChevronDown } from '~/components/icons';
 import type { NavItem, NavLinkItem } from '~/lib/navigation';
 import { navLinkClass, SiteNavLink } from './site-nav-link';
 

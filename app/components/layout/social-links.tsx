@@ -1,4 +1,4 @@
-import { Globe } from 'lucide-react';
+import { Globe } from '~/components/icons';
 import type { Dealership } from '../../../contracts/dealership';
 
 /** Brand marks drawn inline: lucide ships no logos, and no third-party image may load. */

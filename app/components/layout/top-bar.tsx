@@ -1,4 +1,4 @@
-import { Clock, Mail, MessageCircle, Phone } from 'lucide-react';
+import { Clock, Mail, MessageCircle, Phone } from '~/components/icons';
 import { whatsappLink } from '~/lib/navigation';
 import type { Dealership } from '../../../contracts/dealership';
 import { SocialLinks } from './social-links';

@@ -1,5 +1,5 @@
-import { X } from 'lucide-react';
 import { Link } from 'react-router';
+import { X } from '~/components/icons';
 import { formatPrice } from '~/lib/format';
 import { type ListingQuery, type ListKey, listingHref, toggleValue, withChange } from '~/lib/listing-query';
 

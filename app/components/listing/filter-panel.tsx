@@ -1,4 +1,4 @@
-import { X } from 'lucide-react';
+import { X } from '~/components/icons';
 import { formatPrice } from '~/lib/format';
 import {
   type ListKey,

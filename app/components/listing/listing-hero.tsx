@@ -1,4 +1,4 @@
-import { BadgeCheck, Banknote, ShieldCheck } from 'lucide-react';
+import { BadgeCheck, Banknote, ShieldCheck } from '~/components/icons';
 
 /** The listing's header band: short, so the first vehicles are visible without scrolling on a phone. */
 export function ListingHero({ stockCount }: { stockCount: number | null }) {

@@ -1,5 +1,5 @@
-import { SearchX } from 'lucide-react';
 import { Link } from 'react-router';
+import { SearchX } from '~/components/icons';
 import { VehicleCard } from '~/components/vehicle-card';
 import { clearedQuery, type ListingQuery, listingHref } from '~/lib/listing-query';
 import type { VehicleCardView } from '~/lib/vehicle-view';

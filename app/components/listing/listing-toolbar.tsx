@@ -1,5 +1,5 @@
-import { Search, SlidersHorizontal, X } from 'lucide-react';
 import { Link } from 'react-router';
+import { Search, SlidersHorizontal, X } from '~/components/icons';
 import {
   activeFilterCount,
   clearedQuery,

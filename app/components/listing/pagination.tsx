@@ -1,5 +1,5 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
+import { ChevronLeft, ChevronRight } from '~/components/icons';
 import { type ListingQuery, listingHref } from '~/lib/listing-query';
 import { pageItems } from '~/lib/vehicle-filter';
 

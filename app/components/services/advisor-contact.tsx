@@ -1,4 +1,4 @@
-import { Clock, MessageCircle, Phone } from 'lucide-react';
+import { Clock, MessageCircle, Phone } from '~/components/icons';
 import { whatsappLink } from '~/lib/navigation';
 import type { Dealership } from '../../../contracts/dealership';
 

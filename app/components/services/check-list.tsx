@@ -1,5 +1,5 @@
-import { CircleCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { CircleCheck } from '~/components/icons';
 
 interface Props {
   items: readonly ReactNode[];

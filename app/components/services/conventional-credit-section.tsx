@@ -1,5 +1,5 @@
-import { Briefcase, Building2, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Briefcase, Building2, UserRound } from '~/components/icons';
 import { CheckList } from './check-list';
 import { RequirementCard } from './requirement-card';
 import { CONVENTIONAL_SECTION_ID } from './section-scroll';

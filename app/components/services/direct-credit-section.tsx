@@ -1,5 +1,5 @@
-import { CalendarClock, ClipboardCheck, HandCoins } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { CalendarClock, ClipboardCheck, HandCoins } from '~/components/icons';
 import { CheckList } from './check-list';
 import { RequirementCard } from './requirement-card';
 import { DIRECT_SECTION_ID } from './section-scroll';

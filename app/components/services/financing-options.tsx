@@ -1,5 +1,5 @@
-import { ArrowDown, Building2, HandCoins, type LucideIcon } from 'lucide-react';
 import type { MouseEvent } from 'react';
+import { ArrowDown, Building2, HandCoins, type LucideIcon } from '~/components/icons';
 import { Reveal } from '~/components/reveal';
 import { SectionHeading } from './section-heading';
 import { CONVENTIONAL_SECTION_ID, DIRECT_SECTION_ID, scrollToSection } from './section-scroll';

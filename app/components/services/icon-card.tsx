@@ -1,4 +1,4 @@
-import type { LucideIcon } from 'lucide-react';
+import type { LucideIcon } from '~/components/icons';
 import { Reveal } from '~/components/reveal';
 import { card } from './styles';
 

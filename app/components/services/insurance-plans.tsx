@@ -1,4 +1,4 @@
-import { ArrowRight, Car, type LucideIcon, ShieldCheck, ShieldPlus } from 'lucide-react';
+import { ArrowRight, Car, type LucideIcon, ShieldCheck, ShieldPlus } from '~/components/icons';
 import { Reveal } from '~/components/reveal';
 import { CheckList } from './check-list';
 import { SectionHeading } from './section-heading';

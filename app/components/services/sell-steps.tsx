@@ -1,4 +1,4 @@
-import { ClipboardList, HandCoins, type LucideIcon, SearchCheck } from 'lucide-react';
+import { ClipboardList, HandCoins, type LucideIcon, SearchCheck } from '~/components/icons';
 import { Reveal } from '~/components/reveal';
 import { SectionHeading } from './section-heading';
 import { card, sectionContainer } from './styles';

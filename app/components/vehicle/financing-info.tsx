@@ -1,4 +1,4 @@
-import { Banknote, Check } from 'lucide-react';
+import { Banknote, Check } from '~/components/icons';
 import { preloadFinancingModal } from './lazy-forms';
 
 interface Props {

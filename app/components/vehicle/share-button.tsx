@@ -1,5 +1,5 @@
-import { Share2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { Share2 } from '~/components/icons';
 
 interface Props {
   title: string;

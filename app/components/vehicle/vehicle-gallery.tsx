@@ -1,5 +1,5 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
+import { ChevronLeft, ChevronRight } from '~/components/icons';
 import { PhotoPlaceholder } from '~/components/photo-placeholder';
 import { ResponsiveImage } from '~/components/responsive-image';
 import type { ImageRef } from '~/lib/media';

@@ -1,5 +1,5 @@
-import { BadgeCheck, CalendarDays, Car, Fuel, Gauge, Mail, MapPin, MessageCircle } from 'lucide-react';
 import { Suspense, useState } from 'react';
+import { BadgeCheck, CalendarDays, Car, Fuel, Gauge, Mail, MapPin, MessageCircle } from '~/components/icons';
 import { formatMileage, formatPrice, stockReference } from '~/lib/format';
 import { whatsappLink } from '~/lib/navigation';
 import type { VehicleView } from '~/lib/vehicle-view';

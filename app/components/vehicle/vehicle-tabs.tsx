@@ -1,6 +1,6 @@
-import { Check } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { Check } from '~/components/icons';
 import { formatMileage } from '~/lib/format';
 import type { VehicleView } from '~/lib/vehicle-view';
 import { FinancingInfo } from './financing-info';

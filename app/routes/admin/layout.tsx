@@ -1,3 +1,13 @@
+import { useEffect, useState } from 'react';
+import {
+  isRouteErrorResponse,
+  NavLink,
+  Outlet,
+  useLocation,
+  useNavigate,
+  useRouteLoaderData,
+} from 'react-router';
+import { AdminPage } from '~/components/admin/ui';
 import {
   Car,
   ExternalLink,
@@ -11,17 +21,7 @@ import {
   UserCog,
   Users,
   X,
-} from 'lucide-react';
-import { useEffect, useState } from 'react';
-import {
-  isRouteErrorResponse,
-  NavLink,
-  Outlet,
-  useLocation,
-  useNavigate,
-  useRouteLoaderData,
-} from 'react-router';
-import { AdminPage } from '~/components/admin/ui';
+} from '~/components/icons';
 import { adminFetch } from '~/lib/admin/api-client';
 import { requireStaffPage } from '~/lib/admin/session.server';
 import '~/admin.css';

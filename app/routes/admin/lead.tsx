@@ -1,4 +1,3 @@
-import { ArrowLeft, TriangleAlert } from 'lucide-react';
 import { data, Link } from 'react-router';
 import { DeadlineBadge } from '~/components/admin/leads/lead-badges';
 import { LeadContactActions } from '~/components/admin/leads/lead-contact-actions';
@@ -10,6 +9,7 @@ import { LeadPhotos } from '~/components/admin/leads/lead-photos';
 import { LeadStatusPanel } from '~/components/admin/leads/lead-status-panel';
 import { useNow } from '~/components/admin/leads/use-now';
 import { AdminPage, adminButton, adminMeta, Card } from '~/components/admin/ui';
+import { ArrowLeft, TriangleAlert } from '~/components/icons';
 import { leadDeadline } from '~/lib/admin/lead-deadline';
 import { formatChileDateTime } from '~/lib/admin/lead-format';
 import { requireStaffPage } from '~/lib/admin/session.server';

@@ -1,9 +1,9 @@
-import { Download } from 'lucide-react';
 import { LeadsFilterForm } from '~/components/admin/leads/leads-filter-form';
 import { LeadsList } from '~/components/admin/leads/leads-list';
 import { useNow } from '~/components/admin/leads/use-now';
 import { AdminPagination } from '~/components/admin/pagination';
 import { AdminNotice, AdminPage, adminButton, adminMeta, EmptyState } from '~/components/admin/ui';
+import { Download } from '~/components/icons';
 import { requireStaffPage } from '~/lib/admin/session.server';
 import { listLeads } from '../../../server/services/admin/leads.ts';
 import { leadFiltersQuery, parseLeadFilters } from '../../../server/services/admin/leads-filters.ts';

@@ -1,9 +1,9 @@
-import { LogIn } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { redirect, useNavigate } from 'react-router';
 import { AdminNotice, adminButton, adminMeta } from '~/components/admin/ui';
 import { TextField } from '~/components/forms/fields';
 import { useHydrated } from '~/components/forms/form-parts';
+import { LogIn } from '~/components/icons';
 import { adminFetch, refusalText } from '~/lib/admin/api-client';
 import { safeNextPath } from '~/lib/admin/session.server';
 import '~/admin.css';

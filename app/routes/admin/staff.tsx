@@ -1,7 +1,7 @@
-import { UserPlus } from 'lucide-react';
 import { StaffCreateForm } from '~/components/admin/staff/staff-create-form';
 import { StaffList } from '~/components/admin/staff/staff-list';
 import { AdminPage, adminButton, adminMeta } from '~/components/admin/ui';
+import { UserPlus } from '~/components/icons';
 import { requireStaffPage } from '~/lib/admin/session.server';
 import { listStaff } from '../../../server/services/admin/staff.ts';
 import { MIN_PASSWORD_LENGTH } from '../../../server/services/auth/password.ts';

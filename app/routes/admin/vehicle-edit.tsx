@@ -1,4 +1,3 @@
-import { ExternalLink, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { data, useLocation, useNavigate, useRevalidator } from 'react-router';
 import { ConfirmButton } from '~/components/admin/stock/confirm-button';
@@ -7,6 +6,7 @@ import { StatusBadge } from '~/components/admin/stock/status-badge';
 import type { Notice } from '~/components/admin/stock/use-action';
 import { VehicleForm } from '~/components/admin/stock/vehicle-form';
 import { AdminNotice, AdminPage, adminButton, adminMeta } from '~/components/admin/ui';
+import { ExternalLink, Trash2 } from '~/components/icons';
 import { adminFetch, refusalText } from '~/lib/admin/api-client';
 import { requireStaffPage } from '~/lib/admin/session.server';
 import { stockReference } from '~/lib/format';

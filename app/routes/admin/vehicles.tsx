@@ -1,10 +1,10 @@
-import { Plus } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { AdminPagination } from '~/components/admin/pagination';
 import { StockFilters } from '~/components/admin/stock/stock-filters';
 import { stockHref } from '~/components/admin/stock/stock-href';
 import { StockList } from '~/components/admin/stock/stock-list';
 import { AdminNotice, AdminPage, adminButton, adminMeta, EmptyState } from '~/components/admin/ui';
+import { Plus } from '~/components/icons';
 import { requireStaffPage } from '~/lib/admin/session.server';
 import { StockQuerySchema } from '../../../contracts/admin-stock.ts';
 import { listStock } from '../../../server/services/admin/stock.ts';

@@ -1,5 +1,5 @@
-import { AlarmClock, CircleCheck, Clock, TriangleAlert } from 'lucide-react';
 import { Badge, type Tone } from '~/components/admin/ui';
+import { AlarmClock, CircleCheck, Clock, TriangleAlert } from '~/components/icons';
 import { type DeadlineInput, type DeadlineState, leadDeadline } from '~/lib/admin/lead-deadline';
 import { LEAD_STATUS_LABELS, type LeadStatus } from '../../../../contracts/admin-leads';
 

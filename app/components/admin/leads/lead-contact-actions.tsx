@@ -1,5 +1,5 @@
-import { Mail, MessageCircle, Phone } from 'lucide-react';
 import { adminButton } from '~/components/admin/ui';
+import { Mail, MessageCircle, Phone } from '~/components/icons';
 import { telHref, whatsappHref } from '~/lib/admin/lead-contact';
 import type { LeadDetail } from '../../../../contracts/admin-leads';
 

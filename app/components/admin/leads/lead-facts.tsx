@@ -1,6 +1,6 @@
-import { Car, ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card } from '~/components/admin/ui';
+import { Car, ExternalLink } from '~/components/icons';
 import { telHref } from '~/lib/admin/lead-contact';
 import { formatChileDateTime } from '~/lib/admin/lead-format';
 import type { LeadDetail } from '../../../../contracts/admin-leads';

@@ -1,8 +1,8 @@
-import { StickyNote } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { AdminNotice, adminButton, Card } from '~/components/admin/ui';
 import { FieldErrors, TextAreaField } from '~/components/forms/fields';
+import { StickyNote } from '~/components/icons';
 import { AdminApiError, adminFetch } from '~/lib/admin/api-client';
 import { formatChileDateTime } from '~/lib/admin/lead-format';
 import { LEAD_NOTE_MAX, type LeadNote } from '../../../../contracts/admin-leads';

@@ -1,7 +1,7 @@
-import { Search, X } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { Form, Link, useNavigate } from 'react-router';
 import { adminButton } from '~/components/admin/ui';
+import { Search, X } from '~/components/icons';
 import { LEAD_STATUS_LABELS, LEAD_STATUS_VALUES } from '../../../../contracts/admin-leads';
 
 export interface InboxFilterValues {

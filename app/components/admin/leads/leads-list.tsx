@@ -1,6 +1,6 @@
-import { Car, Mail, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import { DataTable, td, th } from '~/components/admin/ui';
+import { Car, Mail, Phone } from '~/components/icons';
 import { leadDeadline } from '~/lib/admin/lead-deadline';
 import { formatChileDateTime } from '~/lib/admin/lead-format';
 import type { LeadListItem } from '../../../../contracts/admin-leads';

@@ -1,7 +1,7 @@
-import { Filter } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Form, Link } from 'react-router';
 import { adminButton } from '~/components/admin/ui';
+import { Filter } from '~/components/icons';
 import { AUDIT_ENTITY_LABELS } from '../../../../contracts/admin-staff.ts';
 
 const control =

@@ -1,7 +1,7 @@
-import { KeyRound } from 'lucide-react';
 import { AdminNotice, adminButton, Card } from '~/components/admin/ui';
 import { FieldErrors, TextField } from '~/components/forms/fields';
 import { useHydrated } from '~/components/forms/form-parts';
+import { KeyRound } from '~/components/icons';
 import { adminFetch } from '~/lib/admin/api-client';
 import { useApiForm } from './use-api-form';
 

@@ -1,10 +1,10 @@
-import { Download, SearchCheck, ShieldCheck, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Form, Link } from 'react-router';
 import { StatusBadge } from '~/components/admin/leads/lead-badges';
 import { AdminNotice, adminButton, Card } from '~/components/admin/ui';
 import { FieldErrors, TextField } from '~/components/forms/fields';
 import { Modal } from '~/components/forms/modal';
+import { Download, SearchCheck, ShieldCheck, Trash2 } from '~/components/icons';
 import { adminFetch } from '~/lib/admin/api-client';
 import type { PersonalDataErasure, PersonalDataSummary } from '../../../../contracts/admin-staff.ts';
 import { formatDateTime } from './format';

@@ -1,9 +1,9 @@
-import { Pencil, UserCheck, UserX } from 'lucide-react';
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { AdminNotice, adminButton, Badge } from '~/components/admin/ui';
 import { FieldErrors, SelectField, TextField } from '~/components/forms/fields';
 import { Modal } from '~/components/forms/modal';
+import { Pencil, UserCheck, UserX } from '~/components/icons';
 import { adminFetch, refusalText } from '~/lib/admin/api-client';
 import { ROLE_LABELS, type StaffMember } from '../../../../contracts/admin-staff.ts';
 import { formatDateTime } from './format';

@@ -1,8 +1,9 @@
 // A destructive action asks first, in a modal <dialog>: focus stays inside it, Escape cancels, and the browser
 // puts focus back on the button that opened it.
-import { Loader2 } from 'lucide-react';
+
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { adminButton } from '~/components/admin/ui';
+import { Loader2 } from '~/components/icons';
 
 export function ConfirmButton({
   label,

@@ -1,7 +1,7 @@
-import { ChevronDown, Search } from 'lucide-react';
 import { useId } from 'react';
 import { Form, Link, useSubmit } from 'react-router';
 import { adminButton } from '~/components/admin/ui';
+import { ChevronDown, Search } from '~/components/icons';
 import {
   STOCK_SORTS,
   STOCK_STATUS_LABEL,

@@ -1,6 +1,6 @@
-import { ArrowDown, ArrowUp, ArrowUpDown, ImageOff, Pencil } from 'lucide-react';
 import { Link } from 'react-router';
 import { AdminNotice, adminButton, td as cell, DataTable, th } from '~/components/admin/ui';
+import { ArrowDown, ArrowUp, ArrowUpDown, ImageOff, Pencil } from '~/components/icons';
 import { formatMileage, formatPrice, stockReference } from '~/lib/format';
 import { mediaPath, variantWidths } from '~/lib/media';
 import type { StockListItem, StockQuery, StockSort } from '../../../../contracts/admin-stock.ts';

@@ -1,6 +1,7 @@
 // The quick changes of the list: status and featured flag, saved at once through the PATCH route.
-import { ChevronDown, Star } from 'lucide-react';
+
 import { useHydrated } from '~/components/forms/form-parts';
+import { ChevronDown, Star } from '~/components/icons';
 import { adminFetch } from '~/lib/admin/api-client';
 import {
   STOCK_STATUS_LABEL,
