@@ -1,6 +1,6 @@
-import { Menu, MessageCircle, Phone, X } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import { Menu, MessageCircle, Phone, X } from '~/components/icons';
 import { NAV_ITEMS, whatsappLink } from '~/lib/navigation';
 import type { Dealership } from '../../../contracts/dealership';
 import { SiteNavLink } from './site-nav-link';
@@ -62,61 +62,64 @@ export function MobileMenu({ dealership }: { dealership: Dealership }) {
         }}
         className="fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-[min(22rem,88vw)] max-w-none translate-x-0 bg-white shadow-2xl transition-transform duration-300 backdrop:bg-slate-900/60 starting:open:translate-x-full lg:hidden"
       >
-        <div className="flex h-full flex-col">
-          <div className="flex h-16 items-center justify-between border-slate-200 border-b px-4">
-            <p className="font-bold text-brand-800">{dealership.name}</p>
-            <button
-              type="button"
-              onClick={() => setOpen(false)}
-              aria-label="Cerrar menú"
-              className="inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100"
-            >
-              <X aria-hidden className="size-6" />
-            </button>
-          </div>
-          <nav aria-label="Menú principal" className="flex-1 overflow-y-auto p-4">
-            <ul className="space-y-1">
-              {NAV_ITEMS.map((item) => (
-                <li key={item.to}>
-                  <SiteNavLink to={item.to} className={linkClass}>
-                    {item.label}
-                  </SiteNavLink>
-                  {item.children ? (
-                    <ul className="mt-1 ml-4 space-y-1 border-slate-200 border-l pl-3">
-                      {item.children.map((child) => (
-                        <li key={child.to}>
-                          <SiteNavLink to={child.to} className={() => linkClass(false)}>
-                            {child.label}
-                          </SiteNavLink>
-                        </li>
-                      ))}
-                    </ul>
-                  ) : null}
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <div className="space-y-2 border-slate-200 border-t p-4">
-            {phone ? (
-              <a
-                href={`tel:${phone.e164}`}
-                className="flex min-h-12 items-center justify-center gap-2 rounded-lg font-semibold text-brand-800 ring-1 ring-brand-200"
+        {/* Its contents exist only while open: every page is rendered (and hydrated) without them. */}
+        {open ? (
+          <div className="flex h-full flex-col">
+            <div className="flex h-16 items-center justify-between border-slate-200 border-b px-4">
+              <p className="font-bold text-brand-800">{dealership.name}</p>
+              <button
+                type="button"
+                onClick={() => setOpen(false)}
+                aria-label="Cerrar menú"
+                className="inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100"
               >
-                <Phone aria-hidden className="size-5" />
-                {phone.display}
+                <X aria-hidden className="size-6" />
+              </button>
+            </div>
+            <nav aria-label="Menú principal" className="flex-1 overflow-y-auto p-4">
+              <ul className="space-y-1">
+                {NAV_ITEMS.map((item) => (
+                  <li key={item.to}>
+                    <SiteNavLink to={item.to} className={linkClass}>
+                      {item.label}
+                    </SiteNavLink>
+                    {item.children ? (
+                      <ul className="mt-1 ml-4 space-y-1 border-slate-200 border-l pl-3">
+                        {item.children.map((child) => (
+                          <li key={child.to}>
+                            <SiteNavLink to={child.to} className={() => linkClass(false)}>
+                              {child.label}
+                            </SiteNavLink>
+                          </li>
+                        ))}
+                      </ul>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <div className="space-y-2 border-slate-200 border-t p-4">
+              {phone ? (
+                <a
+                  href={`tel:${phone.e164}`}
+                  className="flex min-h-12 items-center justify-center gap-2 rounded-lg font-semibold text-brand-800 ring-1 ring-brand-200"
+                >
+                  <Phone aria-hidden className="size-5" />
+                  {phone.display}
+                </a>
+              ) : null}
+              <a
+                href={whatsappLink(dealership.whatsapp, 'Hola, quisiera más información.')}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="flex min-h-12 items-center justify-center gap-2 rounded-lg bg-[#1f7a3d] font-semibold text-white"
+              >
+                <MessageCircle aria-hidden className="size-5" />
+                Escríbenos por WhatsApp
               </a>
-            ) : null}
-            <a
-              href={whatsappLink(dealership.whatsapp, 'Hola, quisiera más información.')}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="flex min-h-12 items-center justify-center gap-2 rounded-lg bg-[#1f7a3d] font-semibold text-white"
-            >
-              <MessageCircle aria-hidden className="size-5" />
-              Escríbenos por WhatsApp
-            </a>
+            </div>
           </div>
-        </div>
+        ) : null}
       </dialog>
     </>
   );
