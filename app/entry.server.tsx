@@ -10,15 +10,18 @@ export const streamTimeout = 5_000;
 /**
  * The policy every page is served with: scripts only from this origin or carrying this render's nonce, no
  * plugins, no framing; the one third-party frame is the dealership's map, loaded only on request.
+ * `npm run dev` renders without a nonce: Vite's client injects inline scripts and reloads over a websocket, so
+ * there (and only there) inline scripts and websockets are allowed.
  */
-function contentSecurityPolicy(nonce: string, mapOrigin: string): string {
+function contentSecurityPolicy(script: { nonce: string } | 'development', mapOrigin: string): string {
+  const development = script === 'development';
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    development ? "script-src 'self' 'unsafe-inline'" : `script-src 'self' 'nonce-${script.nonce}'`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    "connect-src 'self'",
+    development ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
     `frame-src ${mapOrigin}`,
     "object-src 'none'",
     "base-uri 'self'",
@@ -36,10 +39,11 @@ export default function handleRequest(
 ) {
   const nonce = loadContext.cspNonce;
   headers.set('Content-Type', 'text/html; charset=utf-8');
-  if (nonce) {
-    const mapOrigin = new URL(loadContext.services.config.dealership.mapEmbedUrl).origin;
-    headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, mapOrigin));
-  }
+  const mapOrigin = new URL(loadContext.services.config.dealership.mapEmbedUrl).origin;
+  // Without either, the server's strict default for non-pages (default-src 'none') stays.
+  if (nonce) headers.set('Content-Security-Policy', contentSecurityPolicy({ nonce }, mapOrigin));
+  else if (loadContext.services.config.env === 'development')
+    headers.set('Content-Security-Policy', contentSecurityPolicy('development', mapOrigin));
   if (request.method === 'HEAD') return new Response(null, { status, headers });
 
   // Crawlers get the whole document at once; people get the shell as soon as it is ready.
