@@ -3,23 +3,28 @@
 // nor the scripts, and nothing would hydrate.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.ts';
 import { buildApp } from '../../server/app.ts';
 import { testConfig } from '../support/test-app.ts';
 import { openTestDatabase } from '../support/test-database.ts';
 
 let app: FastifyInstance;
+let database: Database;
 
 describe('pages under npm run dev', () => {
   beforeAll(async () => {
-    const database = await openTestDatabase();
+    database = await openTestDatabase();
     app = await buildApp({
       config: testConfig({ NODE_ENV: 'development' }),
       database,
       pages: 'development',
     });
-    app.addHook('onClose', () => database.close());
   });
-  afterAll(() => app?.close());
+  // The app first: on PostgreSQL it holds a pooled connection (LISTEN) that the pool waits for when it ends.
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
 
   it('are served with a policy that lets Vite run its scripts and reload over a websocket', async () => {
     const response = await app.inject({ method: 'GET', url: '/contact' });
