@@ -9,6 +9,7 @@ import { type Database, openDatabase } from '../../db/client.ts';
 import { Catalogue } from '../../server/services/catalogue/catalogue.ts';
 import { PeerInvalidation } from '../../server/services/catalogue/peer-invalidation.ts';
 import { csrfHeaders } from '../support/csrf-client.ts';
+import { eventually } from '../support/eventually.ts';
 import { VALID_PAYLOADS } from '../support/lead-payloads.ts';
 import { PgProxy } from '../support/pg-proxy.ts';
 import { freePort } from '../support/smtp-sink.ts';
@@ -31,13 +32,8 @@ async function storedLeadEmails(): Promise<string[]> {
   return (result?.rows ?? []).map((row) => row.email);
 }
 
-async function eventually(check: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+/** Reconnecting goes through the listener's backoff (0.5 s, 1 s, 2 s...). */
+const RECONNECTED_WITHIN_MS = 10_000;
 
 describe.skipIf(!onPostgres)('a network partition between the app and PostgreSQL', () => {
   beforeAll(async () => {
@@ -115,7 +111,7 @@ describe.skipIf(!onPostgres)('a network partition between the app and PostgreSQL
       // Connected: a change on the other instance reaches this one.
       let before = here.version;
       there.invalidate();
-      await eventually(() => here.version > before);
+      await eventually(() => here.version > before, RECONNECTED_WITHIN_MS);
       // A healthy listener stays connected beat after beat (its heartbeat keeps the silence limit away).
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       expect(warnings).toEqual([]);
@@ -124,12 +120,15 @@ describe.skipIf(!onPostgres)('a network partition between the app and PostgreSQL
       before = here.version;
       // The news is lost on the way.
       there.invalidate();
-      await eventually(() => warnings.includes('catalogue change listener lost its connection'));
+      await eventually(
+        () => warnings.includes('catalogue change listener lost its connection'),
+        RECONNECTED_WITHIN_MS,
+      );
       expect(here.version).toBe(before);
       proxy.heal();
 
       // Reconnected, it drops its snapshot: whatever it missed is read again.
-      await eventually(() => here.version > before);
+      await eventually(() => here.version > before, RECONNECTED_WITHIN_MS);
     } finally {
       proxy.heal();
       await Promise.all([listener.stop(), announcer.stop()]);

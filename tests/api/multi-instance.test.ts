@@ -9,6 +9,7 @@ import type { LeadListPage } from '../../contracts/admin-leads.ts';
 import { type Database, migrationsFolder, openDatabase } from '../../db/client.ts';
 import { createStaffUser } from '../../server/services/auth/create-staff-user.ts';
 import { csrfHeaders } from '../support/csrf-client.ts';
+import { eventually } from '../support/eventually.ts';
 import { createLookups, createVehicle } from '../support/factories.ts';
 import { VALID_PAYLOADS } from '../support/lead-payloads.ts';
 import { RoundRobinProxy, requestOnNewConnection } from '../support/round-robin-proxy.ts';
@@ -23,15 +24,8 @@ let databases: Database[] = [];
 let a: FastifyInstance;
 let b: FastifyInstance;
 
-/** Polls until `check` passes; cross-instance news travels asynchronously (NOTIFY), but fast. */
-async function eventually(check: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('condition not met in time');
-}
+/** Cross-instance news travels asynchronously (NOTIFY), but fast. */
+const NEWS_WITHIN_MS = 5_000;
 
 describe.skipIf(!onPostgres)('several instances on one PostgreSQL', () => {
   beforeAll(async () => {
@@ -69,7 +63,7 @@ describe.skipIf(!onPostgres)('several instances on one PostgreSQL', () => {
     const vehicle = await createVehicle(a.services.db, { lookups });
     a.services.catalogue.invalidate();
     expect((await summary(a)).map((v) => v.id)).toContain(vehicle.id);
-    await eventually(async () => (await summary(b)).some((v) => v.id === vehicle.id));
+    await eventually(async () => (await summary(b)).some((v) => v.id === vehicle.id), NEWS_WITHIN_MS);
     expect((await summary(b)).length).toBe(before.length + 1);
   });
 
@@ -195,6 +189,7 @@ describe.skipIf(!onPostgres)('several instances on one PostgreSQL', () => {
       await eventually(
         async () =>
           (await publishedIds()).includes(vehicle.id) && (await publishedIds()).includes(vehicle.id),
+        NEWS_WITHIN_MS,
       );
       const sold = await call(`/admin/api/vehiculos/${vehicle.id}`, {
         method: 'PATCH',
@@ -205,6 +200,7 @@ describe.skipIf(!onPostgres)('several instances on one PostgreSQL', () => {
       await eventually(
         async () =>
           !(await publishedIds()).includes(vehicle.id) && !(await publishedIds()).includes(vehicle.id),
+        NEWS_WITHIN_MS,
       );
 
       // Signed out through one instance, the session is refused by both.
