@@ -16,19 +16,20 @@ interface Props {
 /** AVIF, then WebP, then JPEG; explicit dimensions so nothing shifts while it loads. */
 export function ResponsiveImage({ image, alt, sizes, className, priority = false, maxWidth }: Props) {
   const width = Math.min(largestWidth(image), maxWidth ?? Number.POSITIVE_INFINITY);
+  const avif = srcSet(image, 'avif', maxWidth);
   // The page's largest image is announced in <head>, ahead of the scripts, so the phone fetches it first.
   if (priority) {
     preload(mediaPath(image.hash, width, 'avif'), {
       as: 'image',
       type: 'image/avif',
-      imageSrcSet: srcSet(image, 'avif', maxWidth),
+      imageSrcSet: avif,
       imageSizes: sizes,
       fetchPriority: 'high',
     });
   }
   return (
     <picture>
-      <source type="image/avif" srcSet={srcSet(image, 'avif', maxWidth)} sizes={sizes} />
+      <source type="image/avif" srcSet={avif} sizes={sizes} />
       <source type="image/webp" srcSet={srcSet(image, 'webp', maxWidth)} sizes={sizes} />
       <img
         src={mediaPath(image.hash, width, 'jpeg')}
