@@ -50,6 +50,8 @@ export default function handleRequest(
   const userAgent = request.headers.get('user-agent');
   const waitForAll = (userAgent !== null && isbot(userAgent)) || routerContext.isSpaMode;
 
+  const { wholePage } = loadContext;
+
   return new Promise<Response>((resolve, reject) => {
     let statusCode = status;
     let timer: NodeJS.Timeout | undefined;
@@ -59,7 +61,15 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
-        [waitForAll ? 'onAllReady' : 'onShellReady']() {
+        [waitForAll || wholePage ? 'onAllReady' : 'onShellReady']() {
+          if (wholePage) {
+            collect(pipe).then((html) => {
+              clearTimeout(timer);
+              wholePage.html = html;
+              resolve(new Response(null, { status: statusCode, headers }));
+            });
+            return;
+          }
           const body = new PassThrough({
             final(callback) {
               clearTimeout(timer);
@@ -78,5 +88,28 @@ export default function handleRequest(
     );
     // Give deferred data its time, then flush whatever rejected.
     timer = setTimeout(abort, streamTimeout + 1_000);
+  });
+}
+
+/**
+ * The whole document as one buffer. React writes encoded chunks it never touches again (and a few strings); a
+ * plain sink keeps them, with none of a stream's per-chunk work, and React ends it once everything is written.
+ */
+function collect(pipe: (destination: NodeJS.WritableStream) => unknown): Promise<Buffer> {
+  return new Promise((resolve) => {
+    const chunks: Uint8Array[] = [];
+    const sink = {
+      write(chunk: Uint8Array | string) {
+        chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+        return true;
+      },
+      end() {
+        resolve(Buffer.concat(chunks));
+      },
+      on() {
+        return sink;
+      },
+    };
+    pipe(sink as unknown as NodeJS.WritableStream);
   });
 }

@@ -8,5 +8,10 @@ declare module 'react-router' {
     cspNonce?: string;
     /** The signed-in staff member, resolved for /admin pages only (null elsewhere and when signed out). */
     staff?: SessionUser | null;
+    /**
+     * Present when the server keeps the whole page (public pages, for the page cache): the document is rendered to
+     * its end into `html` and the Response carries no body, so it is not streamed only to be read back.
+     */
+    wholePage?: { html?: Buffer };
   }
 }

@@ -4,7 +4,8 @@ import { ByteLru } from '../services/byte-lru.ts';
 export interface CachedPage {
   status: number;
   headers: Array<[string, string]>;
-  html: string;
+  /** The body as sent (UTF-8), with the placeholder nonce. */
+  body: Buffer;
   /** Catalogue version the page was rendered from. */
   version: number;
   storedAt: number;
@@ -19,6 +20,7 @@ export interface CachedPage {
  */
 export class PageCache {
   readonly placeholder = randomBytes(16).toString('base64');
+  readonly #placeholderBytes = Buffer.from(this.placeholder);
   readonly #pages: ByteLru<CachedPage>;
 
   constructor(
@@ -39,11 +41,25 @@ export class PageCache {
   }
 
   set(url: string, page: CachedPage): void {
-    this.#pages.set(url, page, page.html.length * 2);
+    this.#pages.set(url, page, page.body.byteLength);
   }
 
-  /** The page with a fresh nonce in place of the placeholder. */
+  /** A header value with a fresh nonce in place of the placeholder. */
   personalize(text: string, nonce: string): string {
     return text.replaceAll(this.placeholder, nonce);
+  }
+
+  /** A copy of the body with a fresh nonce in place of the placeholder (no decoding and re-encoding of the page). */
+  personalizeBody(body: Buffer, nonce: string): Buffer {
+    const needle = this.#placeholderBytes;
+    const nonceBytes = Buffer.from(nonce);
+    const parts: Buffer[] = [];
+    let from = 0;
+    for (let at = body.indexOf(needle); at !== -1; at = body.indexOf(needle, from)) {
+      parts.push(body.subarray(from, at), nonceBytes);
+      from = at + needle.length;
+    }
+    parts.push(body.subarray(from));
+    return Buffer.concat(parts);
   }
 }

@@ -64,10 +64,13 @@ export async function registerReactRouter(app: FastifyInstance, options: ReactRo
       const version = app.services.catalogue.version;
       const cspNonce = cacheable ? pageCache.placeholder : production ? newNonce() : undefined;
       const staff = admin ? await app.readStaff(request) : null;
+      // A kept page is rendered whole into this (documents only; data requests still answer with a body).
+      const wholePage: { html?: Buffer } | undefined = cacheable ? {} : undefined;
       const response = await handle(toFetchRequest(request, reply), {
         services: app.services,
         cspNonce,
         staff,
+        wholePage,
       });
       if (admin) {
         response.headers.set('Cache-Control', 'no-store');
@@ -78,7 +81,7 @@ export async function registerReactRouter(app: FastifyInstance, options: ReactRo
       const page: CachedPage = {
         status: response.status,
         headers: [...response.headers].filter(([name]) => name !== 'set-cookie'),
-        html: await response.text(),
+        body: wholePage?.html ?? Buffer.from(await response.arrayBuffer()),
         version,
         storedAt: Date.now(),
       };
@@ -109,7 +112,7 @@ function sendCachedPage(
     else reply.header(name, cache.personalize(value, nonce));
   }
   if (cookies.length > 0) reply.header('set-cookie', cookies);
-  return reply.send(cache.personalize(page.html, nonce));
+  return reply.send(cache.personalizeBody(page.body, nonce));
 }
 
 /** /admin, /admin/..., and the data requests of client navigations (/admin.data). */
