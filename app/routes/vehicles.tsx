@@ -98,8 +98,7 @@ function listingData(snapshot: CatalogueSnapshot, query: ListingQuery) {
   };
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ url, context }: Route.LoaderArgs) {
   const query = parseListingQuery(url.searchParams);
   const data = listingData(await context.services.catalogue.snapshot(), query);
   // One URL per listing: a submitted no-JS form, a stray parameter or a page past the end lands on the

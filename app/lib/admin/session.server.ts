@@ -7,10 +7,9 @@ export const SIGN_IN_PATH = '/admin/ingresar';
  * The first line of every back office loader: the signed-in staff member, or a redirect to the sign-in page that
  * comes back here afterwards. A member without the role gets a 403 page.
  */
-export function requireStaffPage(request: Request, context: AppLoadContext, role?: StaffRole): SessionUser {
+export function requireStaffPage(url: URL, context: AppLoadContext, role?: StaffRole): SessionUser {
   const staff = context.staff;
   if (!staff) {
-    const url = new URL(request.url);
     const back = url.pathname + url.search;
     throw redirect(`${SIGN_IN_PATH}?siguiente=${encodeURIComponent(back)}`);
   }

@@ -7,8 +7,8 @@ import type { Route } from './+types/account';
 
 export const meta = () => adminMeta('Mi cuenta');
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = requireStaffPage(request, context);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const staff = requireStaffPage(url, context);
   return { staff, minPasswordLength: MIN_PASSWORD_LENGTH };
 }
 

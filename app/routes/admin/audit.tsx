@@ -10,10 +10,10 @@ import type { Route } from './+types/audit';
 
 export const meta = () => adminMeta('Auditoría');
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireStaffPage(request, context, 'admin');
+export async function loader({ url, context }: Route.LoaderArgs) {
+  requireStaffPage(url, context, 'admin');
   const db = context.services.db;
-  const params = new URL(request.url).searchParams;
+  const params = url.searchParams;
   const values: AuditFilterValues = {
     entidad: params.get('entidad') ?? '',
     usuario: params.get('usuario') ?? '',

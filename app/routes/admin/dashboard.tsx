@@ -16,8 +16,8 @@ import type { Route } from './+types/dashboard';
 
 export const meta = () => adminMeta('Panel');
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = requireStaffPage(request, context);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const staff = requireStaffPage(url, context);
   return { panel: await loadDashboard(context.services.db), staffName: staff.name };
 }
 

@@ -27,8 +27,8 @@ import { requireStaffPage } from '~/lib/admin/session.server';
 import '~/admin.css';
 import type { Route } from './+types/layout';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = requireStaffPage(request, context);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const staff = requireStaffPage(url, context);
   return { staff, dealershipName: context.services.config.dealership.name };
 }
 

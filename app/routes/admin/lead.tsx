@@ -20,8 +20,8 @@ import type { Route } from './+types/lead';
 export const meta = ({ loaderData }: Route.MetaArgs) =>
   adminMeta(loaderData ? `${loaderData.lead.name} · Solicitud N° ${loaderData.lead.id}` : 'Solicitud');
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  requireStaffPage(request, context);
+export async function loader({ url, context, params }: Route.LoaderArgs) {
+  requireStaffPage(url, context);
   const id = parseLeadId(params.id);
   const lead = id === null ? null : await getLeadDetail(context.services.db, id);
   if (!lead) throw data('Solicitud no encontrada.', { status: 404 });

@@ -12,9 +12,9 @@ import type { Route } from './+types/leads';
 
 export const meta = () => adminMeta('Solicitudes');
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireStaffPage(request, context);
-  const { filters, errors } = parseLeadFilters(new URL(request.url).searchParams);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  requireStaffPage(url, context);
+  const { filters, errors } = parseLeadFilters(url.searchParams);
   const page = await listLeads(context.services.db, filters);
   return {
     page,

@@ -7,8 +7,8 @@ import type { Route } from './+types/lookups';
 
 export const meta = () => adminMeta('Listas');
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireStaffPage(request, context);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  requireStaffPage(url, context);
   return { lookups: await listAllLookups(context.services.db) };
 }
 

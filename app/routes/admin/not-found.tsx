@@ -3,8 +3,8 @@ import { requireStaffPage } from '~/lib/admin/session.server';
 import type { Route } from './+types/not-found';
 
 /** Unknown back office paths: the sign-in page when signed out, else a 404 inside the admin frame. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireStaffPage(request, context);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  requireStaffPage(url, context);
   throw data(null, { status: 404 });
 }
 

@@ -7,9 +7,9 @@ import type { Route } from './+types/personal-data';
 
 export const meta = () => adminMeta('Datos personales');
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireStaffPage(request, context, 'admin');
-  const typed = new URL(request.url).searchParams.get('correo');
+export async function loader({ url, context }: Route.LoaderArgs) {
+  requireStaffPage(url, context, 'admin');
+  const typed = url.searchParams.get('correo');
   if (typed === null || typed.trim() === '') return { email: '', error: undefined, summary: null };
   const parsed = personalEmail.safeParse(typed);
   if (!parsed.success) return { email: typed, error: parsed.error.issues[0]?.message, summary: null };

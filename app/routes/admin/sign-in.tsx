@@ -11,8 +11,8 @@ import type { Route } from './+types/sign-in';
 
 export const meta = () => adminMeta('Iniciar sesión');
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const next = safeNextPath(new URL(request.url).searchParams.get('siguiente'));
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const next = safeNextPath(url.searchParams.get('siguiente'));
   if (context.staff) throw redirect(next);
   return { next, dealershipName: context.services.config.dealership.name };
 }

@@ -9,8 +9,8 @@ import type { Route } from './+types/staff';
 
 export const meta = () => adminMeta('Usuarios');
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = requireStaffPage(request, context, 'admin');
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const staff = requireStaffPage(url, context, 'admin');
   return {
     myId: staff.id,
     members: await listStaff(context.services.db),

@@ -17,8 +17,8 @@ import type { Route } from './+types/vehicle-edit';
 export const meta = ({ data: loaderData }: Route.MetaArgs) =>
   adminMeta(loaderData ? `${loaderData.vehicle.nombre} ${loaderData.vehicle.año}` : 'Vehículo');
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  requireStaffPage(request, context);
+export async function loader({ url, context, params }: Route.LoaderArgs) {
+  requireStaffPage(url, context);
   const id = /^[1-9]\d{0,9}$/.test(params.id) ? Number(params.id) : Number.NaN;
   const { db, config } = context.services;
   const vehicle =

@@ -9,8 +9,8 @@ import type { Route } from './+types/vehicle-new';
 
 export const meta = () => adminMeta('Nuevo vehículo');
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireStaffPage(request, context);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  requireStaffPage(url, context);
   return { lookups: await listAllLookups(context.services.db) };
 }
 

@@ -12,9 +12,9 @@ import type { Route } from './+types/vehicles';
 
 export const meta = () => adminMeta('Vehículos');
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireStaffPage(request, context);
-  const query = StockQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+export async function loader({ url, context }: Route.LoaderArgs) {
+  requireStaffPage(url, context);
+  const query = StockQuerySchema.parse(Object.fromEntries(url.searchParams));
   return { query, list: await listStock(context.services.db, query) };
 }
 
