@@ -1,9 +1,9 @@
-import { Link } from 'react-router';
+import { SiteLink } from './site-link';
 
 /** The dealership's mark and name, linking home. `inverted` is for dark backgrounds (footer). */
 export function Logo({ name, inverted = false }: { name: string; inverted?: boolean }) {
   return (
-    <Link
+    <SiteLink
       to="/"
       className="flex shrink-0 items-center gap-2.5 rounded-lg"
       aria-label={`${name}, ir al inicio`}
@@ -14,6 +14,6 @@ export function Logo({ name, inverted = false }: { name: string; inverted?: bool
       >
         {name}
       </span>
-    </Link>
+    </SiteLink>
   );
 }

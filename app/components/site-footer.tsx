@@ -1,10 +1,10 @@
-import { Link } from 'react-router';
 import { ArrowRight, Clock, Mail, MapPin, Phone } from '~/components/icons';
-import { LEGAL_LINKS, type NavLinkItem, QUICK_LINKS, VEHICLE_LINKS } from '~/lib/navigation';
+import { LEGAL_LINKS, type NavLinkItem, QUICK_LINKS, SITEMAP_LINK, VEHICLE_LINKS } from '~/lib/navigation';
 import type { Dealership } from '../../contracts/dealership';
 import { IsoBadge } from './layout/iso-badge';
 import { SocialLinks } from './layout/social-links';
 import { Logo } from './logo';
+import { SiteLink } from './site-link';
 
 const linkClass = 'rounded text-brand-100 transition hover:text-white hover:underline';
 
@@ -15,9 +15,9 @@ function LinkList({ title, links }: { title: string; links: readonly NavLinkItem
       <ul className="mt-4 space-y-3">
         {links.map((link) => (
           <li key={link.to}>
-            <Link to={link.to} className={linkClass}>
+            <SiteLink to={link.to} className={linkClass}>
               {link.label}
-            </Link>
+            </SiteLink>
           </li>
         ))}
       </ul>
@@ -34,13 +34,13 @@ export function SiteFooter({ dealership }: { dealership: Dealership }) {
           <p className="font-semibold text-lg text-white">
             ¿Tienes preguntas? Te respondemos en menos de 24 horas.
           </p>
-          <Link
+          <SiteLink
             to="/contact"
             className="inline-flex h-12 items-center justify-center gap-2 rounded-lg bg-accent-400 px-6 font-semibold text-slate-900 transition hover:bg-accent-300"
           >
             Contáctanos Ahora
             <ArrowRight aria-hidden className="size-4" />
-          </Link>
+          </SiteLink>
         </div>
       </div>
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-8 gap-y-10 px-4 py-12 lg:grid-cols-[1.4fr_1fr_1fr_1.4fr]">
@@ -65,11 +65,11 @@ export function SiteFooter({ dealership }: { dealership: Dealership }) {
             © {new Date().getFullYear()} {dealership.legalName}. Todos los derechos reservados.
           </p>
           <ul className="flex flex-wrap gap-x-6 gap-y-2">
-            {[...LEGAL_LINKS, { label: 'Mapa del sitio', to: '/sitemap' }].map((link) => (
+            {[...LEGAL_LINKS, SITEMAP_LINK].map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className={linkClass}>
+                <SiteLink to={link.to} className={linkClass}>
                   {link.label}
-                </Link>
+                </SiteLink>
               </li>
             ))}
             <li>

@@ -1,6 +1,9 @@
+/** An address inside the site, from its root: '/financing', '/financing#credito-directo-section'. */
+export type SitePath = `/${string}`;
+
 export interface NavLinkItem {
   label: string;
-  to: string;
+  to: SitePath;
 }
 
 export interface NavItem extends NavLinkItem {
@@ -46,12 +49,10 @@ export const LEGAL_LINKS: readonly NavLinkItem[] = [
   { label: 'Política de privacidad', to: '/privacidad' },
 ];
 
+export const SITEMAP_LINK: NavLinkItem = { label: 'Mapa del sitio', to: '/sitemap' };
+
 /** Every indexable page, for /sitemap and /sitemap.xml (vehicle pages are added from the catalogue). */
-export const SITE_PAGES: readonly NavItem[] = [
-  ...NAV_ITEMS,
-  ...LEGAL_LINKS,
-  { label: 'Mapa del sitio', to: '/sitemap' },
-];
+export const SITE_PAGES: readonly NavItem[] = [...NAV_ITEMS, ...LEGAL_LINKS, SITEMAP_LINK];
 
 export function whatsappLink(number: string, text?: string): string {
   return `https://wa.me/${number}${text ? `?text=${encodeURIComponent(text)}` : ''}`;

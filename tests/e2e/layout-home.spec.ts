@@ -88,6 +88,37 @@ test.describe('navigation on a wide screen', () => {
     await expect(nav.getByRole('link', { name: 'Directo' })).toBeHidden();
   });
 
+  // Header and footer links are SiteLinks (app/components/site-link.tsx), not React Router's Link.
+  test('Header and footer links change the page in place, mark the current section, and leave modified clicks to the browser', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/');
+    await hydrated(page);
+    await page.evaluate(() => {
+      (window as { samePage?: boolean }).samePage = true;
+    });
+    const samePage = () => page.evaluate(() => (window as { samePage?: boolean }).samePage === true);
+    const nav = page.getByRole('navigation', { name: 'Principal' });
+    await expect(nav.getByRole('link', { name: 'Inicio' })).toHaveAttribute('aria-current', 'page');
+
+    await nav.getByRole('link', { name: 'Seguros' }).click();
+    await expect(page).toHaveURL(/\/insurance$/);
+    await expect(nav.getByRole('link', { name: 'Seguros' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Inicio' })).not.toHaveAttribute('aria-current');
+    expect(await samePage()).toBe(true);
+
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Autos usados' }).click();
+    await expect(page).toHaveURL(/\/vehicles\?condicion=Usado$/);
+    await expect(nav.getByRole('link', { name: 'Nuestro Stock' })).toHaveAttribute('aria-current', 'page');
+    expect(await samePage()).toBe(true);
+
+    const opened = context.waitForEvent('page');
+    await nav.getByRole('link', { name: 'Contacto' }).click({ modifiers: ['ControlOrMeta'] });
+    await expect(await opened).toHaveURL(/\/contact$/);
+    await expect(page).toHaveURL(/\/vehicles\?condicion=Usado$/);
+  });
+
   test('The Financiamiento dropdown opens on keyboard focus, toggles with Enter and closes with Escape', async ({
     page,
   }) => {

@@ -1,7 +1,8 @@
 import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { ChevronDown } from '~/components/icons';
 import type { NavItem, NavLinkItem } from '~/lib/navigation';
+import { SiteLink } from '../site-link';
 import { navLinkClass, SiteNavLink } from './site-nav-link';
 
 interface Props {
@@ -70,13 +71,13 @@ export function FinancingDropdown({ item, subLinks }: Props) {
         <ul className="w-56 rounded-xl bg-white p-2 shadow-lg ring-1 ring-slate-200">
           {subLinks.map((link) => (
             <li key={link.to}>
-              <Link
+              <SiteLink
                 to={link.to}
                 onClick={() => setOpen(false)}
                 className="flex rounded-lg px-3 py-2.5 font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800"
               >
                 {link.label}
-              </Link>
+              </SiteLink>
             </li>
           ))}
         </ul>

@@ -1,26 +1,39 @@
 import type { ReactNode } from 'react';
-import { NavLink } from 'react-router';
+import { useLocation } from 'react-router';
+import type { SitePath } from '~/lib/navigation';
+import { SiteLink } from '../site-link';
 
 export const navLinkClass = (active: boolean) =>
   `relative inline-flex h-10 items-center rounded-lg px-2.5 font-medium text-[0.9375rem] transition xl:px-3 ${
     active ? 'text-brand-700' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
   } after:absolute after:inset-x-2.5 after:bottom-0.5 after:h-0.5 after:rounded-full ${active ? 'after:bg-accent-500' : 'after:bg-transparent'}`;
 
-/** A navigation link that marks the current page (aria-current) and underlines it. */
+/**
+ * A navigation link that marks the current page (aria-current) and underlines it: current when the address is
+ * its path or below it ('/' only on the home page), as with NavLink.
+ */
 export function SiteNavLink({
   to,
   className,
   children,
   onClick,
 }: {
-  to: string;
+  to: SitePath;
   className: (active: boolean) => string;
   children: ReactNode;
   onClick?: () => void;
 }) {
+  const here = useLocation().pathname.toLowerCase();
+  const path = to.replace(/[?#].*$/, '').toLowerCase();
+  const active = here === path || (path !== '/' && here.startsWith(`${path}/`));
   return (
-    <NavLink to={to} end={to === '/'} onClick={onClick} className={({ isActive }) => className(isActive)}>
+    <SiteLink
+      to={to}
+      onClick={onClick}
+      aria-current={active ? 'page' : undefined}
+      className={className(active)}
+    >
       {children}
-    </NavLink>
+    </SiteLink>
   );
 }
