@@ -28,11 +28,15 @@ test.describe('back office access', () => {
   });
 
   // Client navigations load /admin/....data; the way back must name the page, not that data address.
-  test('keeps the way back to the page when a client navigation finds the session gone', async ({ request }) => {
+  test('keeps the way back to the page when a client navigation finds the session gone', async ({
+    request,
+  }) => {
     const response = await request.get('/admin/solicitudes.data?estado=nuevo', { maxRedirects: 0 });
     const body = await response.text();
     expect(body).toContain('SingleFetchRedirect');
-    expect(body).toContain(`"/admin/ingresar?siguiente=${encodeURIComponent('/admin/solicitudes?estado=nuevo')}"`);
+    expect(body).toContain(
+      `"/admin/ingresar?siguiente=${encodeURIComponent('/admin/solicitudes?estado=nuevo')}"`,
+    );
   });
 
   test('shows the sales role a 403 page on admin-only pages and hides their links', async ({ page }) => {
