@@ -1,13 +1,22 @@
-const pesos = new Intl.NumberFormat('es-CL', { maximumFractionDigits: 0, useGrouping: 'always' });
+/**
+ * A whole number with its thousands grouped by dots, as es-CL writes it (12990000 → "12.990.000"). Written out
+ * rather than with `Intl.NumberFormat`: a browser's first Intl formatter loads its locale data, about 30 ms of a
+ * phone's main thread while the page starts.
+ */
+function groupThousands(value: number): string {
+  const whole = Math.round(value);
+  const grouped = String(Math.abs(whole)).replace(/\B(?=(\d{3})+$)/g, '.');
+  return whole < 0 ? `-${grouped}` : grouped;
+}
 
 /** 12990000 → "$12.990.000" (Chilean pesos, no decimals). */
 export function formatPrice(value: number): string {
-  return `$${pesos.format(Math.round(value))}`;
+  return `$${groupThousands(value)}`;
 }
 
 /** 87000 → "87.000 km". */
 export function formatMileage(km: number): string {
-  return `${pesos.format(Math.round(km))} km`;
+  return `${groupThousands(km)} km`;
 }
 
 /** 7 → "REF-0007". */

@@ -146,7 +146,12 @@ export function filterVehicles<T extends FilterableVehicle>(
   return vehicles.filter(filterTest(filters));
 }
 
-const byName = new Intl.Collator('es-CL', { sensitivity: 'base', numeric: true });
+// Made on first use: a browser's first Intl object loads locale data, which a page start should not wait for.
+let names: Intl.Collator | undefined;
+function compareNames(a: string, b: string): number {
+  names ??= new Intl.Collator('es-CL', { sensitivity: 'base', numeric: true });
+  return names.compare(a, b);
+}
 
 const COMPARATORS: Record<
   Exclude<SortKey, 'featured'>,
@@ -155,7 +160,7 @@ const COMPARATORS: Record<
   'price-asc': (a, b) => a.price - b.price,
   'price-desc': (a, b) => b.price - a.price,
   'year-desc': (a, b) => b.year - a.year,
-  'name-asc': (a, b) => byName.compare(a.name, b.name),
+  'name-asc': (a, b) => compareNames(a.name, b.name),
 };
 
 /** A new array; 'featured' keeps the catalogue's order, and ties keep it too (the sort is stable). */
@@ -224,5 +229,5 @@ export function modelOptions(
   const models = new Set(chosen);
   const ofBrand = anyOf(brands.map(brandTest));
   for (const vehicle of vehicles) if (ofBrand(vehicle)) models.add(vehicle.model);
-  return [...models].sort(byName.compare);
+  return [...models].sort(compareNames);
 }

@@ -19,6 +19,16 @@ describe('es-CL display formats', () => {
     expect(formatMileage(value)).toBe(expected);
   });
 
+  it('groups thousands exactly as Intl does for es-CL', () => {
+    const intl = new Intl.NumberFormat('es-CL', { maximumFractionDigits: 0, useGrouping: 'always' });
+    const values = [
+      1, 12, 999, 1_000, 9_999, 10_000, 123_456, 999_999, 1_000_000, 2_147_483_648, 987_654_321_012,
+    ];
+    for (const value of [...values, ...values.map((v) => -v), 1_234.5, 1_234.49]) {
+      expect(formatPrice(value)).toBe(`$${intl.format(Math.round(value))}`);
+    }
+  });
+
   it('pads the stock reference to four digits', () => {
     expect(stockReference(7)).toBe('REF-0007');
     expect(stockReference(12345)).toBe('REF-12345');
