@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { type AppLoadContext, type EntryContext, ServerRouter } from 'react-router';
+import { deferScripts } from './lib/defer-scripts.server';
 import { NonceContext } from './lib/nonce';
 
 export const streamTimeout = 5_000;
@@ -65,7 +66,8 @@ export default function handleRequest(
           if (wholePage) {
             collect(pipe).then((html) => {
               clearTimeout(timer);
-              wholePage.html = html;
+              // Public pages in production: their code waits for the first paint (ADR 0012).
+              wholePage.html = Buffer.from(deferScripts(html.toString()));
               resolve(new Response(null, { status: statusCode, headers }));
             });
             return;

@@ -11,6 +11,7 @@ import {
 import type { Dealership } from '../contracts/dealership';
 import type { Route } from './+types/root';
 import appStylesheet from './app.css?url';
+import { DeferredScriptsStart } from './components/layout/deferred-scripts-start';
 import { ErrorPage } from './components/layout/error-page';
 import { HashScroll } from './components/layout/hash-scroll';
 import { HydrationMarker } from './components/layout/hydration-marker';
@@ -89,6 +90,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <HashScroll />
         <HydrationMarker />
         <Scripts nonce={nonce} />
+        {admin ? null : <DeferredScriptsStart nonce={nonce} />}
       </body>
     </html>
   );

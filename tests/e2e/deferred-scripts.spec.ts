@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test';
+import { hydrated } from './support/admin.ts';
+
+// A public page's code starts after its first paint (app/lib/deferred-scripts.ts, ADR 0012).
+test.describe('public pages start their code after the first paint', () => {
+  for (const path of ['/', '/vehicles', '/vehicles/1', '/pagina-que-no-existe']) {
+    test(`${path}: the document holds the code inert, and the browser fetches it only once the page is painted`, {
+      tag: '@phone',
+    }, async ({ page, request }) => {
+      // What the server sends: no live preload or module script (React Router's markup was found and marked).
+      const html = await (await request.get(path)).text();
+      expect(html).not.toContain('rel="modulepreload"');
+      expect(html).not.toMatch(/<script[^>]* type="module"/);
+      expect(html.match(/<script[^>]* type="x-deferred-module"/g)).toHaveLength(1);
+      expect((html.match(/rel="x-deferred-modulepreload"/g) ?? []).length).toBeGreaterThan(2);
+
+      await page.goto(path);
+      await hydrated(page);
+      const timing = await page.evaluate(() => ({
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+        scripts: performance
+          .getEntriesByType('resource')
+          .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+          .map((entry) => entry.startTime),
+      }));
+      expect(timing.scripts.length).toBeGreaterThan(2);
+      for (const start of timing.scripts) expect(start).toBeGreaterThanOrEqual(timing.paint);
+      // Started, the page works as a hydrated page does: client navigation without a document load.
+      await page.evaluate(() => {
+        (window as unknown as { notReloaded: boolean }).notReloaded = true;
+      });
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Contacto', exact: true }).click();
+      await expect(page).toHaveURL(/\/contact$/);
+      expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(
+        true,
+      );
+    });
+  }
+
+  test('the back office loads its code at once, as React Router writes it', async ({ request }) => {
+    const html = await (await request.get('/admin/ingresar')).text();
+    expect(html).toContain('rel="modulepreload"');
+    expect(html).toMatch(/<script[^>]* type="module"/);
+    expect(html).not.toContain('x-deferred');
+  });
+});
