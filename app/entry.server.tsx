@@ -67,7 +67,7 @@ export default function handleRequest(
             collect(pipe).then((html) => {
               clearTimeout(timer);
               // Public pages in production: their code waits for the first paint (ADR 0012).
-              wholePage.html = Buffer.from(deferScripts(html.toString()));
+              wholePage.html = deferScripts(html);
               resolve(new Response(null, { status: statusCode, headers }));
             });
             return;

@@ -1,17 +1,41 @@
 import { DEFERRED_MODULE_TYPE, DEFERRED_PRELOAD_REL } from './deferred-scripts';
 
-// React escapes "<" in text and attributes, so these can only match tags React Router wrote.
-const PRELOAD = '<link rel="modulepreload"';
-const MODULE_SCRIPT = /<script((?: nonce="[^"]*")?) type="module" async="">/;
+// React escapes "<" and ">" in text and attributes, so these can only be in tags React Router wrote.
+const PRELOAD = Buffer.from('<link rel="modulepreload"');
+const INERT_PRELOAD = Buffer.from(`<link rel="${DEFERRED_PRELOAD_REL}"`);
+const MODULE_TYPE = Buffer.from(' type="module" async="">');
+const INERT_MODULE_TYPE = Buffer.from(` type="${DEFERRED_MODULE_TYPE}" async="">`);
+const SCRIPT = Buffer.from('<script');
+const HEAD_END = Buffer.from('</head>');
+const TAG_END = 0x3e; // ">"
 
 /**
  * Makes React Router's module preloads and its module script inert, for `startDeferredScripts` to start after
  * the first paint (ADR 0012). React Router writes one module script (the route modules and the entry) and one
  * preload per chunk. Should its markup change so the script is not found, the page goes out as rendered and
  * its code loads at once, as before; tests/e2e/deferred-scripts.spec.ts fails on that.
+ * Works on the bytes, with no decoding, and reads little of them: it runs on every render the page cache keeps.
  */
-export function deferScripts(html: string): string {
-  const inert = html.replace(MODULE_SCRIPT, `<script$1 type="${DEFERRED_MODULE_TYPE}" async="">`);
-  if (inert === html) return html;
-  return inert.replaceAll(PRELOAD, `<link rel="${DEFERRED_PRELOAD_REL}"`);
+export function deferScripts(html: Buffer): Buffer {
+  // React Router's module script comes after the page's content, its preloads are hoisted into <head>.
+  const module = html.lastIndexOf(MODULE_TYPE);
+  const tag = module < 0 ? -1 : html.lastIndexOf(SCRIPT, module);
+  // The type must be an attribute of that <script> tag, not further on.
+  if (tag < 0 || html.indexOf(TAG_END, tag) < module) return html;
+  const edits: Array<[at: number, length: number, replacement: Buffer]> = [
+    [module, MODULE_TYPE.length, INERT_MODULE_TYPE],
+  ];
+  const headEnd = html.indexOf(HEAD_END);
+  const head = headEnd < 0 ? html : html.subarray(0, headEnd);
+  for (let at = head.indexOf(PRELOAD); at >= 0; at = head.indexOf(PRELOAD, at + PRELOAD.length))
+    edits.push([at, PRELOAD.length, INERT_PRELOAD]);
+  edits.sort((a, b) => a[0] - b[0]);
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (const [at, length, replacement] of edits) {
+    parts.push(html.subarray(from, at), replacement);
+    from = at + length;
+  }
+  parts.push(html.subarray(from));
+  return Buffer.concat(parts);
 }

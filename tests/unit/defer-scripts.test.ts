@@ -15,9 +15,11 @@ const page = [
   '</body></html>',
 ].join('');
 
+const defer = (html: string) => deferScripts(Buffer.from(html)).toString();
+
 describe('deferScripts', () => {
   it('makes every module preload and the module script inert, and nothing else', () => {
-    const out = deferScripts(page);
+    const out = defer(page);
     expect(out).not.toContain('rel="modulepreload"');
     expect(out.match(new RegExp(`rel="${DEFERRED_PRELOAD_REL}"`, 'g'))).toHaveLength(2);
     expect(out).toContain(
@@ -32,6 +34,14 @@ describe('deferScripts', () => {
 
   it('leaves a page without React Router’s module script as it is', () => {
     const other = page.replace(' type="module" async=""', '');
-    expect(deferScripts(other)).toBe(other);
+    expect(defer(other)).toBe(other);
+  });
+
+  it('leaves the markup alone when the module type is not in a script tag', () => {
+    const other = page.replace(
+      '<script nonce="N" type="module" async="">',
+      '<script nonce="N"></script><div type="module" async="">',
+    );
+    expect(defer(other)).toBe(other);
   });
 });
