@@ -82,7 +82,9 @@ async function normalize(
     const encoded =
       format === 'png'
         ? pipeline.png({ compressionLevel: 9 })
-        : pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 90, mozjpeg: true });
+        : // Visitors get the variants (encoded with mozjpeg); masters go only to staff and e-mail attachments.
+          // mozjpeg here took 6× the time (317 vs 50 ms for a 1600 px photo) for 10% fewer bytes.
+          pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 90 });
     const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
     return { data, format, width: info.width, height: info.height };
   } catch {
