@@ -1,3 +1,4 @@
+import { positionsOf, splice } from '../../server/http/splice-bytes.ts';
 import { DEFERRED_MODULE_TYPE, DEFERRED_PRELOAD_REL } from './deferred-scripts';
 
 // React escapes "<" and ">" in text and attributes, so these can only be in tags React Router wrote.
@@ -22,20 +23,10 @@ export function deferScripts(html: Buffer): Buffer {
   const tag = module < 0 ? -1 : html.lastIndexOf(SCRIPT, module);
   // The type must be an attribute of that <script> tag, not further on.
   if (tag < 0 || html.indexOf(TAG_END, tag) < module) return html;
-  const edits: Array<[at: number, length: number, replacement: Buffer]> = [
-    [module, MODULE_TYPE.length, INERT_MODULE_TYPE],
-  ];
   const headEnd = html.indexOf(HEAD_END);
   const head = headEnd < 0 ? html : html.subarray(0, headEnd);
-  for (let at = head.indexOf(PRELOAD); at >= 0; at = head.indexOf(PRELOAD, at + PRELOAD.length))
-    edits.push([at, PRELOAD.length, INERT_PRELOAD]);
-  edits.sort((a, b) => a[0] - b[0]);
-  const parts: Buffer[] = [];
-  let from = 0;
-  for (const [at, length, replacement] of edits) {
-    parts.push(html.subarray(from, at), replacement);
-    from = at + length;
-  }
-  parts.push(html.subarray(from));
-  return Buffer.concat(parts);
+  return splice(html, [
+    [module, MODULE_TYPE.length, INERT_MODULE_TYPE],
+    ...positionsOf(head, PRELOAD).map((at) => [at, PRELOAD.length, INERT_PRELOAD] as const),
+  ]);
 }

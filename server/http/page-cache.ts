@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ByteLru } from '../services/byte-lru.ts';
+import { positionsOf, splice } from './splice-bytes.ts';
 
 export interface CachedPage {
   status: number;
@@ -53,13 +54,9 @@ export class PageCache {
   personalizeBody(body: Buffer, nonce: string): Buffer {
     const needle = this.#placeholderBytes;
     const nonceBytes = Buffer.from(nonce);
-    const parts: Buffer[] = [];
-    let from = 0;
-    for (let at = body.indexOf(needle); at !== -1; at = body.indexOf(needle, from)) {
-      parts.push(body.subarray(from, at), nonceBytes);
-      from = at + needle.length;
-    }
-    parts.push(body.subarray(from));
-    return Buffer.concat(parts);
+    return splice(
+      body,
+      positionsOf(body, needle).map((at) => [at, needle.length, nonceBytes] as const),
+    );
   }
 }
