@@ -5,20 +5,31 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { type AppLoadContext, type EntryContext, ServerRouter } from 'react-router';
 import { deferScripts } from './lib/defer-scripts.server';
 import { NonceContext } from './lib/nonce';
+import { inlineScriptHashes } from './lib/script-hashes.server';
 
 export const streamTimeout = 5_000;
 
+/** Which inline scripts a page may run: those carrying its nonce, those with these hashes, or (dev) any. */
+type InlineScripts = { nonce: string } | { hashes: string[] } | 'development';
+
 /**
- * The policy every page is served with: scripts only from this origin or carrying this render's nonce, no
+ * The policy every page is served with: scripts only from this origin or inline ones this render wrote, no
  * plugins, no framing; the one third-party frame is the dealership's map, loaded only on request.
- * `npm run dev` renders without a nonce: Vite's client injects inline scripts and reloads over a websocket, so
+ * Pages rendered whole (the public ones the page cache keeps) name their inline scripts by hash, so their bytes
+ * are the same for every visitor (ADR 0013); pages streamed as they render carry a nonce per response (ADR 0005).
+ * `npm run dev` renders without either: Vite's client injects inline scripts and reloads over a websocket, so
  * there (and only there) inline scripts and websockets are allowed.
  */
-function contentSecurityPolicy(script: { nonce: string } | 'development', mapOrigin: string): string {
-  const development = script === 'development';
+function contentSecurityPolicy(scripts: InlineScripts, mapOrigin: string): string {
+  const development = scripts === 'development';
+  const inline = development
+    ? "'unsafe-inline'"
+    : 'nonce' in scripts
+      ? `'nonce-${scripts.nonce}'`
+      : scripts.hashes.join(' ');
   return [
     "default-src 'self'",
-    development ? "script-src 'self' 'unsafe-inline'" : `script-src 'self' 'nonce-${script.nonce}'`,
+    `script-src 'self' ${inline}`.trimEnd(),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
@@ -41,7 +52,8 @@ export default function handleRequest(
   const nonce = loadContext.cspNonce;
   headers.set('Content-Type', 'text/html; charset=utf-8');
   const mapOrigin = new URL(loadContext.services.config.dealership.mapEmbedUrl).origin;
-  // Without either, the server's strict default for non-pages (default-src 'none') stays.
+  // Without any, the server's strict default for non-pages (default-src 'none') stays; a page rendered whole gets
+  // its policy once its scripts are known.
   if (nonce) headers.set('Content-Security-Policy', contentSecurityPolicy({ nonce }, mapOrigin));
   else if (loadContext.services.config.env === 'development')
     headers.set('Content-Security-Policy', contentSecurityPolicy('development', mapOrigin));
@@ -68,6 +80,8 @@ export default function handleRequest(
               clearTimeout(timer);
               // Public pages in production: their code waits for the first paint (ADR 0012).
               wholePage.html = deferScripts(html);
+              const hashes = inlineScriptHashes(wholePage.html);
+              headers.set('Content-Security-Policy', contentSecurityPolicy({ hashes }, mapOrigin));
               resolve(new Response(null, { status: statusCode, headers }));
             });
             return;

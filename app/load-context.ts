@@ -4,7 +4,10 @@ import type { Services } from '../server/services/container.ts';
 declare module 'react-router' {
   interface AppLoadContext {
     services: Services;
-    /** Nonce of this response's Content-Security-Policy (absent in development). */
+    /**
+     * Nonce of this response's Content-Security-Policy, for pages streamed as they render in production. Absent in
+     * development and for pages rendered whole, which allow their inline scripts by hash (ADR 0013).
+     */
     cspNonce?: string;
     /** The signed-in staff member, resolved for /admin pages only (null elsewhere and when signed out). */
     staff?: SessionUser | null;

@@ -2,6 +2,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CachedJson } from '../services/catalogue/catalogue.ts';
+import { preferredEncoding } from './accept-encoding.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -26,20 +27,6 @@ function compressed(cached: CachedJson, encoding: 'br' | 'gzip'): Promise<Buffer
       ? brotli(cached.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } })
       : gzipAsync(cached.body, { level: 6 });
   return copies[encoding];
-}
-
-function preferredEncoding(request: FastifyRequest): 'br' | 'gzip' | null {
-  // Tokens with their weights; `q=0` means "not this one".
-  const accepted = new Set(
-    String(request.headers['accept-encoding'] ?? '')
-      .split(',')
-      .map((part) => part.trim().split(';'))
-      .filter(([, q]) => !q || !/^\s*q=0(\.0*)?\s*$/.test(q))
-      .map(([token]) => token?.trim().toLowerCase()),
-  );
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return null;
 }
 
 /**

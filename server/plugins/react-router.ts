@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import { preferredEncoding } from '../http/accept-encoding.ts';
 import { type CachedPage, PageCache } from '../http/page-cache.ts';
 
 export interface ReactRouterOptions {
@@ -59,10 +60,15 @@ export async function registerReactRouter(app: FastifyInstance, options: ReactRo
       const cacheable = production && !admin && request.method === 'GET';
       if (cacheable) {
         const hit = pageCache.get(request.url);
-        if (hit) return sendCachedPage(reply, hit, pageCache, newNonce());
+        if (hit) {
+          const brotli =
+            preferredEncoding(request) === 'br' ? pageCache.brotliBody(request.url, hit) : undefined;
+          return sendCachedPage(reply, hit, brotli);
+        }
       }
       const version = app.services.catalogue.version;
-      const cspNonce = cacheable ? pageCache.placeholder : production ? newNonce() : undefined;
+      // Kept pages allow their inline scripts by hash (ADR 0013); the others get a nonce per answer (ADR 0005).
+      const cspNonce = production && !cacheable ? randomBytes(16).toString('base64') : undefined;
       const staff = admin ? await app.readStaff(request) : null;
       // A kept page is rendered whole into this (documents only; data requests still answer with a body).
       const wholePage: { html?: Buffer } | undefined = cacheable ? {} : undefined;
@@ -77,7 +83,7 @@ export async function registerReactRouter(app: FastifyInstance, options: ReactRo
         response.headers.set('X-Robots-Tag', 'noindex, nofollow');
       }
       if (!cacheable) return sendFetchResponse(reply, response);
-      // Rendered with the placeholder nonce: always buffered, so it can get a real one (and be kept when shareable).
+      // Rendered whole (or buffered, for resource routes), so it can be kept when shareable.
       const page: CachedPage = {
         status: response.status,
         headers: [...response.headers].filter(([name]) => name !== 'set-cookie'),
@@ -90,29 +96,24 @@ export async function registerReactRouter(app: FastifyInstance, options: ReactRo
         !response.headers.has('set-cookie') &&
         (response.headers.get('content-type') ?? '').startsWith('text/');
       if (shareable) pageCache.set(request.url, page);
-      return sendCachedPage(reply, { ...page, headers: [...response.headers] }, pageCache, newNonce());
+      return sendCachedPage(reply, { ...page, headers: [...response.headers] });
     });
   });
 }
 
-function newNonce(): string {
-  return randomBytes(16).toString('base64');
-}
-
-function sendCachedPage(
-  reply: FastifyReply,
-  page: CachedPage,
-  cache: PageCache,
-  nonce: string,
-): FastifyReply {
+/** A kept page as it is, with its brotli copy when there is one (else the compression plugin compresses it). */
+function sendCachedPage(reply: FastifyReply, page: CachedPage, brotli?: Buffer): FastifyReply {
   reply.code(page.status);
   const cookies: string[] = [];
   for (const [name, value] of page.headers) {
     if (name === 'set-cookie') cookies.push(value);
-    else reply.header(name, cache.personalize(value, nonce));
+    else reply.header(name, value);
   }
   if (cookies.length > 0) reply.header('set-cookie', cookies);
-  return reply.send(cache.personalizeBody(page.body, nonce));
+  reply.header('Vary', 'accept-encoding');
+  // A Content-Encoding already set tells the compression plugin to leave the body alone.
+  if (brotli) return reply.header('Content-Encoding', 'br').send(brotli);
+  return reply.send(page.body);
 }
 
 /** /admin, /admin/..., and the data requests of client navigations (/admin.data). */

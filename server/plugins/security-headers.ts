@@ -14,7 +14,8 @@ export function setSecurityHeaders(reply: FastifyReply, options: { https: boolea
   reply.header('Cross-Origin-Opener-Policy', 'same-origin');
   reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
   if (options.https) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-  // Pages set their own nonce-based policy; everything else (JSON, images) may run and embed nothing.
+  // Pages set their own policy (inline scripts by hash or by nonce); everything else (JSON, images) may run and
+  // embed nothing.
   if (!reply.hasHeader('content-security-policy')) {
     reply.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'; base-uri 'none'");
   }

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectInlineScriptsAllowed } from './support/csp.ts';
 
 test.describe('server-rendered slice', () => {
   test.use({ javaScriptEnabled: false });
@@ -68,7 +69,7 @@ test('The page hydrates and client navigation opens a vehicle', { tag: '@phone' 
   await expect(page.getByRole('link', { name: 'Volver a vehículos' })).toBeVisible();
 });
 
-test('Pages carry a nonce-based Content-Security-Policy and hydrate without a violation', async ({
+test('Pages allow their inline scripts by hash, no others, and hydrate without a violation', async ({
   page,
 }) => {
   const problems: string[] = [];
@@ -78,8 +79,8 @@ test('Pages carry a nonce-based Content-Security-Policy and hydrate without a vi
   page.on('pageerror', (error) => problems.push(error.message));
   const response = await page.goto('/');
   const policy = response?.headers()['content-security-policy'] ?? '';
-  expect(policy).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{20,}'/);
-  expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
+  expect(policy).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/]{43}=')+;/);
+  expect(expectInlineScriptsAllowed(policy, (await response?.text()) ?? '')).toBe('hashes');
   expect(policy).toContain("frame-ancestors 'none'");
   await page.waitForFunction(
     () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules,

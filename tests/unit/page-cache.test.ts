@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { brotliDecompressSync } from 'node:zlib';
+import { describe, expect, it, vi } from 'vitest';
 import { type CachedPage, PageCache } from '../../server/http/page-cache.ts';
 
 function page(body: string, version = 1): CachedPage {
@@ -7,24 +7,34 @@ function page(body: string, version = 1): CachedPage {
 }
 
 describe('PageCache', () => {
-  it('puts the nonce in place of every placeholder, and leaves every other byte as it was', () => {
+  it('compresses a page once with brotli in the background, and keeps the copy with the page', async () => {
     const cache = new PageCache(() => 1);
-    const nonce = randomBytes(16).toString('base64');
-    const { placeholder } = cache;
-    const html = `<script nonce="${placeholder}">a</script>Año, señal, 🚗<script nonce="${placeholder}">b</script>${placeholder}`;
-    const sent = cache.personalizeBody(Buffer.from(html), nonce).toString('utf8');
-    expect(sent).toBe(html.replaceAll(placeholder, nonce));
-    expect(sent).not.toContain(placeholder);
-    expect(sent.split(nonce)).toHaveLength(4);
+    const html = `<main>${'<p>Año 2024, señal 🚗, $12.990.000</p>'.repeat(500)}</main>`;
+    cache.set('/', page(html));
+    const kept = cache.get('/') as CachedPage;
+    expect(cache.brotliBody('/', kept)).toBeUndefined();
+    await vi.waitFor(() => expect(kept.brotli).toBeDefined());
+    const copy = cache.brotliBody('/', kept) as Buffer;
+    expect(copy).toBe(kept.brotli);
+    expect(copy.byteLength).toBeLessThan(Buffer.byteLength(html) / 20);
+    expect(brotliDecompressSync(copy).toString('utf8')).toBe(html);
+    expect(cache.get('/')?.brotli).toBe(copy);
   });
 
-  it('sends a page without a placeholder unchanged, as a copy the cache does not share', () => {
-    const cache = new PageCache(() => 1);
-    const body = Buffer.from('<p>Sin scripts</p>');
-    const sent = cache.personalizeBody(body, 'x');
-    expect(sent.equals(body)).toBe(true);
-    sent[0] = 0;
-    expect(body.toString()).toBe('<p>Sin scripts</p>');
+  it('spends no more than its share of a core on compression: the next one waits', async () => {
+    const cache = new PageCache(() => 1, { compressionShare: 0.001 });
+    cache.set('/a', page('a'.repeat(200_000)));
+    cache.set('/b', page('b'.repeat(200_000)));
+    const a = cache.get('/a') as CachedPage;
+    const b = cache.get('/b') as CachedPage;
+    cache.brotliBody('/a', a);
+    // One at a time: /b does not start while /a runs, nor for 999 times as long after it.
+    cache.brotliBody('/b', b);
+    await vi.waitFor(() => expect(a.brotli).toBeDefined());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(cache.brotliBody('/b', b)).toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(b.brotli).toBeUndefined();
   });
 
   it('forgets a page when the catalogue changes or its time runs out', () => {
