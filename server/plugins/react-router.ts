@@ -34,13 +34,18 @@ export async function registerReactRouter(app: FastifyInstance, options: ReactRo
     await app.register(fastifyStatic, {
       root: clientDir,
       wildcard: false,
-      // Hashed file names under /assets/ never change; anything else (favicon) may.
+      // The build writes .br and .gz copies of scripts and styles (scripts/server-build.mjs).
+      preCompressed: true,
+      // Hashed file names under /assets/ never change; anything else (favicon) may. The static server's own
+      // Cache-Control (max-age=0) would replace the one set here, so it writes none.
+      cacheControl: false,
       setHeaders: (res, filePath) => {
         const hashed = filePath.startsWith(path.join(clientDir, 'assets') + path.sep);
         res.setHeader(
           'Cache-Control',
           hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
         );
+        res.setHeader('Vary', 'accept-encoding');
       },
     });
   }
