@@ -1,4 +1,5 @@
 import { preload } from 'react-dom';
+import { PRIORITY_IMAGE_TIMING } from '~/lib/deferred-scripts';
 import { heightAt, type ImageRef, largestWidth, mediaPath, srcSet } from '~/lib/media';
 
 interface Props {
@@ -12,6 +13,12 @@ interface Props {
   /** Never offer a variant wider than this (e.g. thumbnails). */
   maxWidth?: number;
 }
+
+/**
+ * Marks the page's largest image for the Element Timing API: the browser reports when it is painted, which is when
+ * the page's code may start (`startDeferredScripts`). Not in React's attribute types, hence spread.
+ */
+const PRIORITY_TIMING: Record<string, string> = { elementtiming: PRIORITY_IMAGE_TIMING };
 
 /** AVIF, then WebP, then JPEG; explicit dimensions so nothing shifts while it loads. */
 export function ResponsiveImage({ image, alt, sizes, className, priority = false, maxWidth }: Props) {
@@ -42,6 +49,7 @@ export function ResponsiveImage({ image, alt, sizes, className, priority = false
         loading={priority ? 'eager' : 'lazy'}
         decoding={priority ? 'sync' : 'async'}
         fetchPriority={priority ? 'high' : 'auto'}
+        {...(priority ? PRIORITY_TIMING : undefined)}
       />
     </picture>
   );
