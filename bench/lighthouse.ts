@@ -68,7 +68,7 @@ try {
     const origin = new URL(base).origin;
     console.info(`Lighthouse ${RUNS} runs per page, mobile preset, median\n`);
     console.info(
-      'page                 perf  a11y  best   seo  FCP ms  LCP ms  TBT ms   CLS    JS kB gz  foreign requests',
+      'page                 perf  a11y  best   seo  FCP ms  LCP ms  TBT ms   CLS    JS kB gz  doc kB  foreign requests',
     );
     // Lighthouse's simulation multiplies this machine's CPU time by 4 whatever the machine: its benchmark index
     // (higher is faster) says how far its figures are from a typical desktop's.
@@ -89,21 +89,25 @@ try {
         median(runs.map((r) => Math.round((r.categories[key]?.score ?? 0) * 100)));
       const audit = (key: string) =>
         median(runs.map((r) => Number(r.audits[key]?.numericValue ?? Number.NaN)));
-      const js = median(
-        runs.map((r) => {
-          const items =
-            (
-              r.audits['network-requests']?.details as {
-                items?: Array<{ resourceType?: string; transferSize?: number }>;
-              }
-            )?.items ?? [];
-          return (
-            items
-              .filter((i) => i.resourceType === 'Script')
-              .reduce((sum, i) => sum + (i.transferSize ?? 0), 0) / 1024
-          );
-        }),
-      );
+      // Transferred kB of one kind of request (headers included, as on the wire).
+      const transferred = (resourceType: string) =>
+        median(
+          runs.map((r) => {
+            const items =
+              (
+                r.audits['network-requests']?.details as {
+                  items?: Array<{ resourceType?: string; transferSize?: number }>;
+                }
+              )?.items ?? [];
+            return (
+              items
+                .filter((i) => i.resourceType === resourceType)
+                .reduce((sum, i) => sum + (i.transferSize ?? 0), 0) / 1024
+            );
+          }),
+        );
+      const js = transferred('Script');
+      const documentKb = transferred('Document');
       const foreign = new Set(
         runs.flatMap((r) =>
           ((r.audits['network-requests']?.details as { items?: Array<{ url: string }> })?.items ?? [])
@@ -112,7 +116,7 @@ try {
         ),
       );
       console.info(
-        `${page.padEnd(20)} ${String(score('performance')).padStart(4)}  ${String(score('accessibility')).padStart(4)}  ${String(score('best-practices')).padStart(4)}  ${String(score('seo')).padStart(4)}  ${audit('first-contentful-paint').toFixed(0).padStart(6)}  ${audit('largest-contentful-paint').toFixed(0).padStart(6)}  ${audit('total-blocking-time').toFixed(0).padStart(6)}  ${audit('cumulative-layout-shift').toFixed(3)}  ${js.toFixed(1).padStart(8)}  ${foreign.size}`,
+        `${page.padEnd(20)} ${String(score('performance')).padStart(4)}  ${String(score('accessibility')).padStart(4)}  ${String(score('best-practices')).padStart(4)}  ${String(score('seo')).padStart(4)}  ${audit('first-contentful-paint').toFixed(0).padStart(6)}  ${audit('largest-contentful-paint').toFixed(0).padStart(6)}  ${audit('total-blocking-time').toFixed(0).padStart(6)}  ${audit('cumulative-layout-shift').toFixed(3)}  ${js.toFixed(1).padStart(8)}  ${documentKb.toFixed(1).padStart(6)}  ${foreign.size}`,
       );
     }
     console.info(`\nBenchmark index of this machine (median): ${median(benchmarkIndexes).toFixed(0)}`);
