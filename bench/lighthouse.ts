@@ -87,8 +87,16 @@ try {
       }
       const score = (key: string) =>
         median(runs.map((r) => Math.round((r.categories[key]?.score ?? 0) * 100)));
-      const audit = (key: string) =>
-        median(runs.map((r) => Number(r.audits[key]?.numericValue ?? Number.NaN)));
+      // A run whose audit failed (no value) is left out of that audit's median, and said so.
+      const audit = (key: string) => {
+        const values = runs.map((r) => Number(r.audits[key]?.numericValue ?? Number.NaN));
+        const measured = values.filter(Number.isFinite);
+        if (measured.length < values.length)
+          console.warn(
+            `${page}: ${key} has no value in ${values.length - measured.length} of ${values.length} runs`,
+          );
+        return median(measured);
+      };
       // Transferred kB of one kind of request (headers included, as on the wire).
       const transferred = (resourceType: string) =>
         median(
