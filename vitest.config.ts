@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/hostile/**/*.test.ts'],
     setupFiles: ['tests/support/fail-on-console-error.ts'],
+    // One migrated PGlite database, dumped once; every test database starts from it.
+    globalSetup: ['tests/support/pglite-template.global.ts'],
     // Each API test file opens its own database; two at a time suit this 2-core machine.
     maxWorkers: 2,
     testTimeout: 60_000,

@@ -36,6 +36,11 @@ export interface OpenOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory; `memory://` for a throwaway database. */
   dataDir: string;
+  /**
+   * PGlite `memory://` only: a dump (`dumpDataDir`) of a migrated database to start from instead of an empty one.
+   * Tests open a fresh database per file or per test; starting from a dump skips initdb and the migrations.
+   */
+  pgliteTemplate?: Blob | undefined;
   poolSize?: number;
   /** PostgreSQL only: overrides of DATABASE_LIMITS (tests use short ones). */
   limits?: Partial<DatabaseLimits>;
@@ -75,13 +80,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       ...DATABASE_LIMITS,
       ...options.limits,
     });
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.pgliteTemplate);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, template: Blob | undefined): Promise<Database> {
   let client: PGlite;
   if (dataDir.startsWith('memory://')) {
-    client = new PGlite(dataDir);
+    client = new PGlite(dataDir, template ? { loadDataDir: template } : {});
   } else {
     const dir = path.resolve(dataDir, 'pglite');
     mkdirSync(path.dirname(dir), { recursive: true });
