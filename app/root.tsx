@@ -59,7 +59,8 @@ export function useRootData(): RootData {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
-  // Inline scripts of React Router must carry the Content-Security-Policy nonce of this response.
+  // Inline scripts of React Router carry this response's CSP nonce when it has one (streamed pages); pages
+  // rendered whole have none, their scripts are allowed by hash (ADR 0013).
   const nonce = useNonce();
   // The back office (/admin) has a layout of its own: no public header, footer or chat button.
   const admin = isAdminPath(useLocation().pathname);
