@@ -37,16 +37,20 @@ export function Reveal({ children, delay = 0, className = '', as: Tag = 'div', i
     return () => observer.disconnect();
   }, []);
 
+  // Hiding is instant: only the fade-in is a transition. (With the transition already on while hiding, every card
+  // below the fold ran a 700 ms fade-out right after hydration, a style recalculation per frame for ~2 s.)
   const motion =
-    state === 'static'
-      ? ''
-      : `transition duration-700 ease-out ${state === 'waiting' ? 'translate-y-6 opacity-0' : 'translate-y-0 opacity-100'}`;
+    state === 'waiting'
+      ? 'translate-y-6 opacity-0'
+      : state === 'shown'
+        ? 'transition duration-700 ease-out translate-y-0 opacity-100'
+        : ''; // 'static', and 'focused': shown at once
   return (
     <Tag
       ref={ref as never}
       id={id}
       className={`${motion} ${className}`.trim()}
-      style={state === 'waiting' || state === 'shown' ? { transitionDelay: `${delay}ms` } : undefined}
+      style={state === 'shown' ? { transitionDelay: `${delay}ms` } : undefined}
       // Someone tabbing into content that has not faded in yet must see it at once.
       onFocusCapture={state === 'waiting' ? () => setState('focused') : undefined}
     >

@@ -291,6 +291,34 @@ test.describe('home page', () => {
     expect(ids).toEqual(featured.map((v) => v.id));
   });
 
+  test('Sections below the fold are hidden at once after hydration, fade in when reached, and show at once on focus', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await hydrated(page);
+    const about = page.locator('#about > div > div').first();
+    const contactForm = page
+      .locator('#contact')
+      .getByRole('heading', { name: 'Envíanos un mensaje' })
+      .locator('..');
+    const opacity = (element: typeof about) => element.evaluate((e) => getComputedStyle(e).opacity);
+    const animations = (element: typeof about) =>
+      element.evaluate((e) => e.getAnimations({ subtree: true }).length);
+    await expect.poll(() => opacity(about)).toBe('0');
+    expect(await opacity(contactForm)).toBe('0');
+    // Hidden without a fade-out: nothing animates below the fold while the visitor reads the hero.
+    for (const section of ['#vehicles', '#about', '#contact']) {
+      expect(await animations(page.locator(section)), section).toBe(0);
+    }
+    // Keyboard focus reaching content that has not faded in shows it without waiting for a transition.
+    await contactForm.getByRole('textbox').first().focus();
+    expect(await opacity(contactForm)).toBe('1');
+    // Scrolling up to a section fades it in.
+    await about.scrollIntoViewIfNeeded();
+    await expect.poll(() => animations(about)).toBeGreaterThan(0);
+    await expect.poll(() => opacity(about)).toBe('1');
+  });
+
   test('The home page sets its title, description, canonical link and AutoDealer data', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveTitle(/\| Autos nuevos y usados en Santiago$/);
