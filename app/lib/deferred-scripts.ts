@@ -6,9 +6,9 @@
  * The paint is reported by the Element Timing API (Chromium); elsewhere the image's decoding stands in for it.
  * An image's bytes can arrive long before it is painted (decoding an AVIF took 300–500 ms in headless Chromium on
  * the bench machine), and script work started in between delays that paint; Lighthouse then counts every script
- * download in the LCP. Until then the
- * network carries only what the visitor sees: the document, its stylesheet, its font and its main picture.
- * Links and the server-rendered content work meanwhile.
+ * download in the LCP. Until then the network carries only what the visitor sees: the document, its stylesheet,
+ * its font and its main picture. Links and the server-rendered content work meanwhile.
+ * Each preload is restored in a task of its own, and the module script after them: all at once made one long task.
  */
 export const DEFERRED_PRELOAD_REL = 'x-deferred-modulepreload';
 export const DEFERRED_MODULE_TYPE = 'x-deferred-module';
@@ -19,10 +19,10 @@ export const startDeferredScripts = `(function(){
 var started=false;
 function start(){
 if(started)return;started=true;
-document.querySelectorAll('link[rel="${DEFERRED_PRELOAD_REL}"]').forEach(function(link){link.rel='modulepreload'});
-document.querySelectorAll('script[type="${DEFERRED_MODULE_TYPE}"]').forEach(function(inert){
+document.querySelectorAll('link[rel="${DEFERRED_PRELOAD_REL}"]').forEach(function(link){setTimeout(function(){link.rel='modulepreload'},0)});
+setTimeout(function(){document.querySelectorAll('script[type="${DEFERRED_MODULE_TYPE}"]').forEach(function(inert){
 var script=document.createElement('script');script.type='module';script.textContent=inert.textContent;inert.replaceWith(script);
-});
+})},0);
 }
 function startAfterNextPaint(){requestAnimationFrame(function(){setTimeout(start,0)})}
 function inView(img){var r=img.getBoundingClientRect();return r.width>0&&r.bottom>0&&r.top<innerHeight}
