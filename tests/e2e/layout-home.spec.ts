@@ -168,8 +168,13 @@ test.describe('navigation on a phone', () => {
     }
     // Financiamiento's sub-links are an indented sub-list under it.
     await expect(menu.locator('li li a')).toHaveText(['Tradicional', 'Directo']);
-    const box = await dialog.boundingBox();
-    expect(box && Math.round(box.x + box.width)).toBe(390);
+    // At the right edge once its slide-in has ended (read too early, it was 2 px short).
+    await expect
+      .poll(async () => {
+        const box = await dialog.boundingBox();
+        return box && Math.round(box.x + box.width);
+      })
+      .toBe(390);
 
     for (let i = 0; i < 16; i++) {
       await page.keyboard.press(i % 5 === 4 ? 'Shift+Tab' : 'Tab');
