@@ -16,7 +16,7 @@ interface Props {
  */
 export function Reveal({ children, delay = 0, className = '', as: Tag = 'div', id }: Props) {
   const ref = useRef<HTMLElement>(null);
-  const [state, setState] = useState<'static' | 'waiting' | 'shown' | 'focused'>('static');
+  const [state, setState] = useState<'static' | 'waiting' | 'shown'>('static');
 
   useEffect(() => {
     const element = ref.current;
@@ -44,7 +44,7 @@ export function Reveal({ children, delay = 0, className = '', as: Tag = 'div', i
       ? 'translate-y-6 opacity-0'
       : state === 'shown'
         ? 'transition duration-700 ease-out translate-y-0 opacity-100'
-        : ''; // 'static', and 'focused': shown at once
+        : '';
   return (
     <Tag
       ref={ref as never}
@@ -52,7 +52,7 @@ export function Reveal({ children, delay = 0, className = '', as: Tag = 'div', i
       className={`${motion} ${className}`.trim()}
       style={state === 'shown' ? { transitionDelay: `${delay}ms` } : undefined}
       // Someone tabbing into content that has not faded in yet must see it at once.
-      onFocusCapture={state === 'waiting' ? () => setState('focused') : undefined}
+      onFocusCapture={state === 'waiting' ? () => setState('static') : undefined}
     >
       {children}
     </Tag>

@@ -5,7 +5,7 @@ import { ThrowawayPostgres } from './throwaway-postgres.ts';
 
 let template: Promise<Blob> | undefined;
 
-/** The migrated database that `pglite-template.global.ts` dumped, read once per test file. */
+/** The migrated database that `pglite-template.global.ts` dumped, read once per worker (files share modules, ADR 0014). */
 function pgliteTemplate(): Promise<Blob> {
   const file = inject('pgliteTemplate');
   if (!file) throw new Error('pglite-template.global.ts did not run (vitest.config.ts globalSetup)');
