@@ -1,5 +1,6 @@
 import type { SessionUser } from '../server/services/auth/sessions.ts';
 import type { Services } from '../server/services/container.ts';
+import type { IslandAssets } from './islands/island.tsx';
 
 declare module 'react-router' {
   interface AppLoadContext {
@@ -16,5 +17,7 @@ declare module 'react-router' {
      * its end into `html` and the Response carries no body, so it is not streamed only to be read back.
      */
     wholePage?: { html?: Buffer };
+    /** The islands build (ADR 0015), for the public pages that are served as islands; null in development. */
+    islands?: IslandAssets | null;
   }
 }

@@ -13,13 +13,13 @@ import type { Route } from './+types/root';
 import appStylesheet from './app.css?url';
 import { DeferredScriptsStart } from './components/layout/deferred-scripts-start';
 import { ErrorPage } from './components/layout/error-page';
-import { HashScroll } from './components/layout/hash-scroll';
 import { HydrationMarker } from './components/layout/hydration-marker';
 import { SkipLink } from './components/layout/skip-link';
 import { SiteFooter } from './components/site-footer';
-import { SiteHeader } from './components/site-header';
+import { SiteHeaderIsland } from './components/site-header';
 import { WhatsAppButton } from './components/whatsapp-button';
 import interLatin from './fonts/inter-latin-400-700.woff2?url';
+import { IslandScripts, IslandsContext, useIslandBuild } from './islands/island';
 import { useNonce } from './lib/nonce';
 
 export const links: Route.LinksFunction = () => [
@@ -62,38 +62,49 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Inline scripts of React Router carry this response's CSP nonce when it has one (streamed pages); pages
   // rendered whole have none, their scripts are allowed by hash (ADR 0013).
   const nonce = useNonce();
+  const { pathname } = useLocation();
   // The back office (/admin) has a layout of its own: no public header, footer or chat button.
-  const admin = isAdminPath(useLocation().pathname);
+  const admin = isAdminPath(pathname);
+  // Public pages run their islands in the browser, the back office runs React Router (ADR 0015).
+  const islandBuild = useIslandBuild();
+  const islands = admin ? null : islandBuild;
   return (
-    <html lang="es-CL">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content={data?.dealership.brandColor ?? '#1e3a8a'} />
-        <Meta />
-        <Links />
-      </head>
-      <body className="flex min-h-dvh flex-col">
-        <SkipLink />
-        {admin ? (
-          children
-        ) : (
-          <>
-            {data ? <SiteHeader dealership={data.dealership} /> : null}
-            <main id="contenido" tabIndex={-1} className="flex-1 focus:outline-none">
-              {children}
-            </main>
-            {data ? <SiteFooter dealership={data.dealership} /> : null}
-            {data ? <WhatsAppButton whatsapp={data.dealership.whatsapp} /> : null}
-          </>
-        )}
-        <ScrollRestoration nonce={nonce} />
-        <HashScroll />
-        <HydrationMarker />
-        <Scripts nonce={nonce} />
-        {admin ? null : <DeferredScriptsStart nonce={nonce} />}
-      </body>
-    </html>
+    <IslandsContext value={islands}>
+      <html lang="es-CL">
+        <head>
+          <meta charSet="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <meta name="theme-color" content={data?.dealership.brandColor ?? '#1e3a8a'} />
+          <Meta />
+          <Links />
+        </head>
+        <body className="flex min-h-dvh flex-col">
+          <SkipLink />
+          {admin ? (
+            children
+          ) : (
+            <>
+              {data ? <SiteHeaderIsland dealership={data.dealership} pathname={pathname} /> : null}
+              <main id="contenido" tabIndex={-1} className="flex-1 focus:outline-none">
+                {children}
+              </main>
+              {data ? <SiteFooter dealership={data.dealership} /> : null}
+              {data ? <WhatsAppButton whatsapp={data.dealership.whatsapp} /> : null}
+            </>
+          )}
+          {islands ? (
+            <IslandScripts nonce={nonce} />
+          ) : (
+            <>
+              <ScrollRestoration nonce={nonce} />
+              <HydrationMarker />
+              <Scripts nonce={nonce} />
+            </>
+          )}
+          {admin ? null : <DeferredScriptsStart nonce={nonce} />}
+        </body>
+      </html>
+    </IslandsContext>
   );
 }
 

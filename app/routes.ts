@@ -3,6 +3,8 @@ import { index, layout, type RouteConfig, route } from '@react-router/dev/routes
 export default [
   index('routes/home.tsx'),
   route('vehicles', 'routes/vehicles.tsx'),
+  // The listing island's results for a query (ADR 0015).
+  route('vehicles.json', 'routes/vehicles-json.ts'),
   route('vehicles/:id', 'routes/vehicle-detail.tsx'),
   route('financing', 'routes/financing.tsx'),
   // SPEC: the two section paths render the same financing page.

@@ -104,6 +104,7 @@ export async function ensureBuilt(buildDir = defaultBuildDir()) {
     stale(path.join(buildDir, 'server/index.js'), [
       'app',
       'vite.config.ts',
+      'vite.islands.config.ts',
       'react-router.config.ts',
       'package-lock.json',
     ])
@@ -115,6 +116,13 @@ export async function ensureBuilt(buildDir = defaultBuildDir()) {
       env: { ...process.env, BUILD_DIR: buildDir },
     });
     if (result.status !== 0) throw new Error('react-router build failed');
+    // The public pages' islands (ADR 0015), into the client folder React Router just wrote.
+    const islands = spawnSync(
+      path.join(root, 'node_modules/.bin/vite'),
+      ['build', '--config', 'vite.islands.config.ts', '--logLevel', 'warn'],
+      { cwd: root, stdio: 'inherit', env: { ...process.env, BUILD_DIR: buildDir } },
+    );
+    if (islands.status !== 0) throw new Error('islands build failed');
     await precompressAssets(path.join(buildDir, 'client'));
   }
   const serverDir = path.join(buildDir, 'server-app');

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { Dealership } from '../../contracts/dealership';
+import { island } from '../islands/island';
 import { DesktopNav } from './layout/desktop-nav';
 import { MobileMenu } from './layout/mobile-menu';
+import { CurrentPathContext } from './layout/site-nav-link';
 import { TopBar } from './layout/top-bar';
 import { Logo } from './logo';
 
@@ -12,7 +14,7 @@ const COLLAPSE_AFTER_PX = 10;
  * Fixed header over a spacer of its full height. Collapsing slides the whole header up by the top bar's
  * height with a transform, so nothing below moves (no layout shift) and the navigation stays in view.
  */
-export function SiteHeader({ dealership }: { dealership: Dealership }) {
+export function SiteHeader({ dealership, pathname }: { dealership: Dealership; pathname: string }) {
   const [collapsed, setCollapsed] = useState(false);
 
   useEffect(() => {
@@ -23,7 +25,7 @@ export function SiteHeader({ dealership }: { dealership: Dealership }) {
   }, []);
 
   return (
-    <>
+    <CurrentPathContext value={pathname}>
       <div aria-hidden className="h-26 shrink-0 lg:h-30" />
       <header
         data-collapsed={collapsed}
@@ -40,6 +42,9 @@ export function SiteHeader({ dealership }: { dealership: Dealership }) {
           </div>
         </div>
       </header>
-    </>
+    </CurrentPathContext>
   );
 }
+
+/** The header as an island (ADR 0015): app/islands/site-header.ts. */
+export const SiteHeaderIsland = /* @__PURE__ */ island('site-header', SiteHeader);

@@ -1,4 +1,3 @@
-import { Link, useLocation } from 'react-router';
 import { Fuel, Gauge, MapPin } from '~/components/icons';
 import { formatMileage, formatPrice } from '~/lib/format';
 import type { VehicleCardView } from '~/lib/vehicle-view';
@@ -14,13 +13,9 @@ interface Props {
 
 /** The whole card is one link to the vehicle (SPEC §2 vehicle card). */
 export function VehicleCard({ vehicle, sizes, priority }: Props) {
-  const location = useLocation();
-  // From the listing, the vehicle page's 'Volver a vehículos' returns to the same filters and page.
-  const state = location.pathname === '/vehicles' ? { listing: `/vehicles${location.search}` } : undefined;
   return (
-    <Link
-      to={`/vehicles/${vehicle.id}`}
-      state={state}
+    <a
+      href={`/vehicles/${vehicle.id}`}
       className="group flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:-translate-y-0.5 hover:shadow-lg"
     >
       <div className="relative aspect-[3/2] overflow-hidden bg-slate-200">
@@ -70,6 +65,6 @@ export function VehicleCard({ vehicle, sizes, priority }: Props) {
           Ver detalles
         </span>
       </div>
-    </Link>
+    </a>
   );
 }

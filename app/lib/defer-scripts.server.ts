@@ -1,7 +1,7 @@
 import { positionsOf, splice } from '../../server/http/splice-bytes.ts';
 import { DEFERRED_MODULE_TYPE, DEFERRED_PRELOAD_REL } from './deferred-scripts';
 
-// React escapes "<" and ">" in text and attributes, so these can only be in tags React Router wrote.
+// React escapes "<" and ">" in text and attributes, so these can only be in tags the page's code wrote.
 const PRELOAD = Buffer.from('<link rel="modulepreload"');
 const INERT_PRELOAD = Buffer.from(`<link rel="${DEFERRED_PRELOAD_REL}"`);
 const MODULE_TYPE = Buffer.from(' type="module" async="">');
@@ -11,14 +11,14 @@ const HEAD_END = Buffer.from('</head>');
 const TAG_END = 0x3e; // ">"
 
 /**
- * Makes React Router's module preloads and its module script inert, for `startDeferredScripts` to start after
- * the first paint (ADR 0012). React Router writes one module script (the route modules and the entry) and one
+ * Makes a public page's module preloads and its module script inert, for `startDeferredScripts` to start after
+ * the first paint (ADR 0012). The page has one module script (the islands' runtime, ADR 0015) and one
  * preload per chunk. Should its markup change so the script is not found, the page goes out as rendered and
  * its code loads at once, as before; tests/e2e/deferred-scripts.spec.ts fails on that.
  * Works on the bytes, with no decoding, and reads little of them: it runs on every render the page cache keeps.
  */
 export function deferScripts(html: Buffer): Buffer {
-  // React Router's module script comes after the page's content, its preloads are hoisted into <head>.
+  // The module script comes after the page's content, its preloads are hoisted into <head>.
   const module = html.lastIndexOf(MODULE_TYPE);
   const tag = module < 0 ? -1 : html.lastIndexOf(SCRIPT, module);
   // The type must be an attribute of that <script> tag, not further on.

@@ -1,5 +1,5 @@
 /**
- * A public page's browser code starts once the page is on screen (ADR 0012). The server marks React Router's
+ * A public page's browser code starts once the page is on screen (ADR 0012). The server marks the islands'
  * module preloads and its module script inert (`deferScripts`); the script below, rendered at the end of the
  * body, brings them back once the browser reports the first contentful paint (or, where it cannot, after the
  * first frame) and has painted the page's priority image if it is in view, or after three seconds at the latest.

@@ -1,5 +1,3 @@
-import { useState } from 'react';
-import { AdvisoryModal } from '~/components/forms/advisory-modal';
 import {
   BookOpenCheck,
   BriefcaseBusiness,
@@ -18,6 +16,7 @@ import { CheckList } from '~/components/services/check-list';
 import { CtaBand } from '~/components/services/cta-band';
 import { IconCard } from '~/components/services/icon-card';
 import { ModalTrigger } from '~/components/services/modal-trigger';
+import { AdvisoryRequestIsland } from '~/components/services/page-dialogs';
 import { PageHero } from '~/components/services/page-hero';
 import { SectionHeading } from '~/components/services/section-heading';
 import { serviceMeta } from '~/components/services/service-meta';
@@ -75,8 +74,6 @@ const HIGHLIGHTS = [
 ];
 
 export default function CommercialAdvisory() {
-  const [modalOpen, setModalOpen] = useState(false);
-  const open = () => setModalOpen(true);
   return (
     <>
       <PageHero
@@ -90,7 +87,7 @@ export default function CommercialAdvisory() {
         ]}
         description="Te ayudamos a ordenar tus finanzas, planificar tus metas y tomar decisiones con información clara, ya seas persona, pyme o empresa."
       >
-        <ModalTrigger open={modalOpen} onOpen={open} className={primaryButton}>
+        <ModalTrigger dialog="advisory" className={primaryButton}>
           <CalendarCheck aria-hidden className="size-5" />
           Solicitar asesoría
         </ModalTrigger>
@@ -146,14 +143,14 @@ export default function CommercialAdvisory() {
           title="Agenda tu primera sesión"
           text="Cuéntanos tu situación y el área en la que necesitas apoyo. Te contactaremos dentro de 24 horas para coordinar."
         >
-          <ModalTrigger open={modalOpen} onOpen={open} className={primaryButton}>
+          <ModalTrigger dialog="advisory" className={primaryButton}>
             <ClipboardList aria-hidden className="size-5" />
             Agendar asesoría
           </ModalTrigger>
         </CtaBand>
       </div>
 
-      <AdvisoryModal open={modalOpen} onClose={() => setModalOpen(false)} />
+      <AdvisoryRequestIsland />
     </>
   );
 }

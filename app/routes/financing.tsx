@@ -1,6 +1,4 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { FinancingModal } from '~/components/forms/financing-modal';
 import {
   BadgePercent,
   Briefcase,
@@ -15,13 +13,13 @@ import {
 import { ConventionalCreditSection } from '~/components/services/conventional-credit-section';
 import { CtaBand } from '~/components/services/cta-band';
 import { DirectCreditSection } from '~/components/services/direct-credit-section';
-import { FinancingOptions } from '~/components/services/financing-options';
+import { FinancingOptionsIsland } from '~/components/services/financing-options';
 import { IconCard } from '~/components/services/icon-card';
 import { ModalTrigger } from '~/components/services/modal-trigger';
+import { FinancingRequestIsland } from '~/components/services/page-dialogs';
 import { PageHero } from '~/components/services/page-hero';
 import { PartnerLogos } from '~/components/services/partner-logos';
 import { SectionHeading } from '~/components/services/section-heading';
-import { useScrollToFinancingSection } from '~/components/services/section-scroll';
 import { serviceMeta } from '~/components/services/service-meta';
 import {
   primaryButton,
@@ -61,9 +59,6 @@ const FEATURES = [
 
 export default function Financing() {
   const { dealership } = useRootData();
-  const [modalOpen, setModalOpen] = useState(false);
-  useScrollToFinancingSection();
-  const open = () => setModalOpen(true);
 
   return (
     <>
@@ -78,7 +73,7 @@ export default function Financing() {
         ]}
         description="Crédito directo o convencional, para autos nuevos y usados. Te asesoramos para que elijas la cuota que mejor se ajuste a tu presupuesto."
       >
-        <ModalTrigger open={modalOpen} onOpen={open} className={primaryButton}>
+        <ModalTrigger dialog="financing" className={primaryButton}>
           <MessageSquareText aria-hidden className="size-5" />
           Solicitar asesoría financiera
         </ModalTrigger>
@@ -102,13 +97,13 @@ export default function Financing() {
       </section>
 
       <div className="bg-slate-100/70">
-        <FinancingOptions downPayment={dealership.directCreditDownPayment} />
+        <FinancingOptionsIsland downPayment={dealership.directCreditDownPayment} />
       </div>
 
       <DirectCreditSection
         downPayment={dealership.directCreditDownPayment}
         action={
-          <ModalTrigger open={modalOpen} onOpen={open} className={primaryButton}>
+          <ModalTrigger dialog="financing" className={primaryButton}>
             <BadgePercent aria-hidden className="size-5" />
             Solicitar crédito directo
           </ModalTrigger>
@@ -116,7 +111,7 @@ export default function Financing() {
       />
       <ConventionalCreditSection
         action={
-          <ModalTrigger open={modalOpen} onOpen={open} className={secondaryOnLight}>
+          <ModalTrigger dialog="financing" className={secondaryOnLight}>
             <Landmark aria-hidden className="size-5" />
             Solicitar crédito convencional
           </ModalTrigger>
@@ -133,13 +128,13 @@ export default function Financing() {
           title="¿Listo para estrenar auto?"
           text="Cuéntanos qué auto buscas y cuánto quieres pagar al mes. Un asesor te contactará en las próximas 24 horas."
         >
-          <ModalTrigger open={modalOpen} onOpen={open} className={primaryButton}>
+          <ModalTrigger dialog="financing" className={primaryButton}>
             Quiero financiar mi auto
           </ModalTrigger>
         </CtaBand>
       </div>
 
-      <FinancingModal open={modalOpen} onClose={() => setModalOpen(false)} />
+      <FinancingRequestIsland />
     </>
   );
 }

@@ -2,7 +2,7 @@ import { ContactContent } from '~/components/contact/contact-content';
 import { AboutSection } from '~/components/home/about-section';
 import { FeaturedVehicles } from '~/components/home/featured-vehicles';
 import type { HeroPhoto } from '~/components/home/hero-slide';
-import { HeroSlider } from '~/components/home/hero-slider';
+import { HeroSliderIsland } from '~/components/home/hero-slider';
 import { SectionHeading } from '~/components/home/section-heading';
 import { ServicesSection } from '~/components/home/services-section';
 import { DealerJsonLd } from '~/components/layout/dealer-json-ld';
@@ -43,7 +43,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <DealerJsonLd dealership={dealership} publicUrl={publicUrl} />
-      <HeroSlider photos={loaderData.heroPhotos} heading={`${dealership.name}: ${dealership.tagline}`} />
+      <HeroSliderIsland
+        photos={loaderData.heroPhotos}
+        heading={`${dealership.name}: ${dealership.tagline}`}
+      />
       <FeaturedVehicles vehicles={loaderData.featured} />
       <ServicesSection />
       <AboutSection dealership={dealership} />

@@ -1,4 +1,4 @@
-import { InsuranceForm } from '~/components/forms/insurance-form';
+import { InsuranceFormIsland } from '~/components/forms/insurance-form';
 import { ArrowDown, BadgeCheck, Phone, ShieldCheck } from '~/components/icons';
 import { Reveal } from '~/components/reveal';
 import { AdvisorContact } from '~/components/services/advisor-contact';
@@ -60,7 +60,7 @@ export default function Insurance() {
               lead="Completa tus datos y los de tu auto. Un asesor te enviará alternativas dentro de las próximas 24 horas."
             />
             <div className="mt-8">
-              <InsuranceForm />
+              <InsuranceFormIsland />
             </div>
           </Reveal>
           <div className="space-y-6">

@@ -1,4 +1,4 @@
-import { SellForm } from '~/components/forms/sell-form';
+import { SellFormIsland } from '~/components/forms/sell-form';
 import { ArrowDown, Car, FileCheck2, Info, Scale, Smile, Timer, Wallet } from '~/components/icons';
 import { Reveal } from '~/components/reveal';
 import { CheckList } from '~/components/services/check-list';
@@ -99,7 +99,7 @@ export default function SellYourCar() {
               lead="Déjanos los datos de tu auto y te contactaremos para coordinar la evaluación técnica."
             />
             <div className="mt-8">
-              <SellForm />
+              <SellFormIsland />
             </div>
           </Reveal>
         </section>

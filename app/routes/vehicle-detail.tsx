@@ -1,11 +1,10 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
-import { data, isRouteErrorResponse, Link, useLocation, useNavigation } from 'react-router';
-import { ArrowLeft, LoaderCircle } from '~/components/icons';
+import { data, isRouteErrorResponse, Link, useSearchParams } from 'react-router';
+import { ArrowLeft } from '~/components/icons';
+import { BackToListingIsland } from '~/components/vehicle/back-to-listing';
 import { carJsonLd, photoUrl } from '~/components/vehicle/car-json-ld';
-import { LazyFinancingModal } from '~/components/vehicle/lazy-forms';
-import { VehicleGallery } from '~/components/vehicle/vehicle-gallery';
-import { VehicleSummary } from '~/components/vehicle/vehicle-summary';
-import { VehicleTabs } from '~/components/vehicle/vehicle-tabs';
+import { VehicleGalleryIsland } from '~/components/vehicle/vehicle-gallery';
+import { VehicleSummaryIsland } from '~/components/vehicle/vehicle-summary';
+import { VehicleTabsIsland } from '~/components/vehicle/vehicle-tabs';
 import { formatMileage, formatPrice } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
 import { toVehicleView } from '~/lib/vehicle-view.server';
@@ -40,75 +39,30 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
 
 export default function VehicleDetail({ loaderData }: Route.ComponentProps) {
   const { vehicle } = loaderData;
-  const { dealership } = useRootData();
-  const [financingOpen, setFinancingOpen] = useState(false);
-  const financingOpener = useRef<HTMLElement | null>(null);
-  const openFinancing = () => {
-    financingOpener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    setFinancingOpen(true);
-  };
-  const closeFinancing = () => {
-    setFinancingOpen(false);
-    // The modal unmounts on close; focus goes back to the button that opened it.
-    requestAnimationFrame(() => financingOpener.current?.focus());
-  };
-  const navigation = useNavigation();
-  const location = useLocation();
-  const listing = (location.state as { listing?: unknown } | null)?.listing;
-  // The listing the visitor came from lives in history state, which the server never sees: it is applied
-  // after hydration so both renders agree.
-  const [backTo, setBackTo] = useState('/vehicles');
-  useEffect(() => {
-    setBackTo(typeof listing === 'string' && listing.startsWith('/vehicles') ? listing : '/vehicles');
-  }, [listing]);
-  // Back/forward between two vehicle pages keeps this one on screen while the other loads.
-  const loadingOther =
-    navigation.state === 'loading' &&
-    /^\/vehicles\/[^/]+$/.test(navigation.location.pathname) &&
-    navigation.location.pathname !== location.pathname;
-
+  const { dealership, publicUrl } = useRootData();
+  const [params] = useSearchParams();
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 md:py-8">
-      <Link
-        to={backTo}
-        className="inline-flex items-center gap-2 rounded-lg py-2 font-semibold text-brand-700 hover:underline"
-      >
-        <ArrowLeft aria-hidden className="size-4" /> Volver a vehículos
-      </Link>
-      <p role="status" className="min-h-0 text-slate-600 text-sm">
-        {loadingOther ? (
-          <span className="inline-flex items-center gap-2">
-            <LoaderCircle aria-hidden className="size-4 animate-spin" /> Cargando vehículo...
-          </span>
-        ) : null}
-      </p>
+      <BackToListingIsland />
       {/* Phones read gallery, summary, tabs; from 1024 px the summary is a column beside the other two. */}
       <div className="mt-4 grid gap-8 lg:grid-cols-[minmax(0,1fr)_380px] lg:grid-rows-[auto_1fr]">
-        <VehicleGallery images={vehicle.images} title={`${vehicle.name} ${vehicle.year}`} />
+        <VehicleGalleryIsland images={vehicle.images} title={`${vehicle.name} ${vehicle.year}`} />
         <aside aria-label="Resumen y contacto" className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
-          <VehicleSummary
+          <VehicleSummaryIsland
             vehicle={vehicle}
             whatsapp={dealership.whatsapp}
             salesEmail={dealership.salesEmail}
+            publicUrl={publicUrl}
           />
         </aside>
         <div className="min-w-0 lg:col-start-1 lg:row-start-2">
-          <VehicleTabs
+          <VehicleTabsIsland
             vehicle={vehicle}
             downPayment={dealership.directCreditDownPayment}
-            onFinancing={openFinancing}
+            initialTab={params.get('tab')}
           />
         </div>
       </div>
-      {financingOpen ? (
-        <Suspense fallback={null}>
-          <LazyFinancingModal
-            open
-            onClose={closeFinancing}
-            vehicle={{ id: vehicle.id, name: vehicle.name, year: vehicle.year, price: vehicle.price }}
-          />
-        </Suspense>
-      ) : null}
     </div>
   );
 }

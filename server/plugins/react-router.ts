@@ -5,7 +5,9 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { IslandAssets } from '../../app/islands/island.tsx';
 import { preferredEncoding } from '../http/accept-encoding.ts';
+import { readIslandAssets } from '../http/island-assets.ts';
 import { type CachedPage, PageCache } from '../http/page-cache.ts';
 
 export interface ReactRouterOptions {
@@ -20,6 +22,8 @@ export interface ReactRouterOptions {
  */
 export async function registerReactRouter(app: FastifyInstance, options: ReactRouterOptions): Promise<void> {
   let build: ServerBuild | (() => Promise<ServerBuild>);
+  // The public pages' browser code, built apart from React Router's (ADR 0015); none in development.
+  let islands: IslandAssets | null = null;
   if (options.mode === 'development') {
     const vite = await import('vite').then((m) => m.createServer({ server: { middlewareMode: true } }));
     await app.register(import('@fastify/middie'));
@@ -28,6 +32,7 @@ export async function registerReactRouter(app: FastifyInstance, options: ReactRo
     build = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
   } else {
     const clientDir = path.join(options.buildDir, 'client');
+    islands = readIslandAssets(clientDir);
     build = (await import(
       pathToFileURL(path.join(options.buildDir, 'server', 'index.js')).href
     )) as ServerBuild;
@@ -82,6 +87,7 @@ export async function registerReactRouter(app: FastifyInstance, options: ReactRo
         cspNonce,
         staff,
         wholePage,
+        islands,
       });
       if (admin) {
         response.headers.set('Cache-Control', 'no-store');

@@ -6,6 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { ContactLeadSchema, fieldErrors } from '../../contracts/leads.ts';
+import { hydrated } from './support/admin.ts';
 import { findOutboxMail } from './support/outbox.ts';
 
 // The six lead forms in a real browser: validation, sending, the success states of SPEC §8 and the photo limits.
@@ -49,9 +50,7 @@ test.afterEach(() => {
 
 async function open(page: Page, url: string) {
   await page.goto(url);
-  await page.waitForFunction(
-    () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules,
-  );
+  await hydrated(page);
 }
 
 /** Scans the open form (or dialog); the rest of each page is scanned by that page's own tests. */

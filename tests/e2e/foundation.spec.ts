@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { hydrated } from './support/admin.ts';
 import { expectInlineScriptsAllowed } from './support/csp.ts';
 
 test.describe('server-rendered slice', () => {
@@ -57,13 +58,11 @@ test.describe('server-rendered slice', () => {
   });
 });
 
-test('The page hydrates and client navigation opens a vehicle', { tag: '@phone' }, async ({ page }) => {
+test('The home page hydrates and a featured card opens its vehicle', { tag: '@phone' }, async ({ page }) => {
   await page.goto('/');
   const firstCard = page.locator('#vehicles li a[href^="/vehicles/"]').first();
   const href = await firstCard.getAttribute('href');
-  await page.waitForFunction(
-    () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules,
-  );
+  await hydrated(page);
   await firstCard.click();
   await expect(page).toHaveURL(new RegExp(`${href}$`));
   await expect(page.getByRole('link', { name: 'Volver a vehículos' })).toBeVisible();
@@ -82,9 +81,7 @@ test('Pages allow their inline scripts by hash, no others, and hydrate without a
   expect(policy).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/]{43}=')+;/);
   expect(expectInlineScriptsAllowed(policy, (await response?.text()) ?? '')).toBe('hashes');
   expect(policy).toContain("frame-ancestors 'none'");
-  await page.waitForFunction(
-    () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules,
-  );
+  await hydrated(page);
   await page.getByRole('link', { name: 'Ver Todos los Vehículos' }).click();
   await expect(page).toHaveURL(/\/vehicles$/);
   expect(problems).toEqual([]);

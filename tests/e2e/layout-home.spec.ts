@@ -88,17 +88,13 @@ test.describe('navigation on a wide screen', () => {
     await expect(nav.getByRole('link', { name: 'Directo' })).toBeHidden();
   });
 
-  // Header and footer links are SiteLinks (app/components/site-link.tsx), not React Router's Link.
-  test('Header and footer links change the page in place, mark the current section, and leave modified clicks to the browser', async ({
+  // Header and footer links are plain links (app/components/site-link.tsx): the header is an island (ADR 0015).
+  test('Header and footer links open their page, mark the current section, and leave modified clicks to the browser', async ({
     page,
     context,
   }) => {
     await page.goto('/');
     await hydrated(page);
-    await page.evaluate(() => {
-      (window as { samePage?: boolean }).samePage = true;
-    });
-    const samePage = () => page.evaluate(() => (window as { samePage?: boolean }).samePage === true);
     const nav = page.getByRole('navigation', { name: 'Principal' });
     await expect(nav.getByRole('link', { name: 'Inicio' })).toHaveAttribute('aria-current', 'page');
 
@@ -106,12 +102,10 @@ test.describe('navigation on a wide screen', () => {
     await expect(page).toHaveURL(/\/insurance$/);
     await expect(nav.getByRole('link', { name: 'Seguros' })).toHaveAttribute('aria-current', 'page');
     await expect(nav.getByRole('link', { name: 'Inicio' })).not.toHaveAttribute('aria-current');
-    expect(await samePage()).toBe(true);
 
     await page.getByRole('contentinfo').getByRole('link', { name: 'Autos usados' }).click();
     await expect(page).toHaveURL(/\/vehicles\?condicion=Usado$/);
     await expect(nav.getByRole('link', { name: 'Nuestro Stock' })).toHaveAttribute('aria-current', 'page');
-    expect(await samePage()).toBe(true);
 
     const opened = context.waitForEvent('page');
     await nav.getByRole('link', { name: 'Contacto' }).click({ modifiers: ['ControlOrMeta'] });

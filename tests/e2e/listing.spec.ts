@@ -159,7 +159,7 @@ test('The search applies once, 300 ms after the last keystroke', async ({ page, 
   await page.clock.pauseAt(Date.now() + 60_000);
   const loads: string[] = [];
   page.on('request', (r) => {
-    if (r.url().includes('/vehicles.data')) loads.push(r.url());
+    if (r.url().includes('/vehicles.json')) loads.push(r.url());
   });
   const search = page.getByPlaceholder('Buscar por marca, modelo, tipo...');
   await search.pressSequentially('coro');
@@ -290,6 +290,8 @@ test('Volver a vehículos on a vehicle page returns to the filtered listing it w
   await hydrated(page);
   await cards(page).first().click();
   await expect(page).toHaveURL(/\/vehicles\/\d+$/);
+  // The link learns where the visitor came from (the page's referrer) once its island has hydrated.
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await page.getByRole('link', { name: 'Volver a vehículos' }).click();
   await expect(page).toHaveURL(/\/vehicles\?condicion=Usado&pagina=2$/);
 });
@@ -312,7 +314,7 @@ test('No match shows the empty state, and clearing the filters brings the stock 
 test('While a listing loads the page says so, also in the model filter', async ({ page }) => {
   await page.goto('/vehicles');
   await hydrated(page);
-  await page.route('**/vehicles.data*', async (route) => {
+  await page.route('**/vehicles.json*', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     await route.continue();
   });
@@ -363,4 +365,22 @@ test('axe finds no violation on the listing, filtered, empty, and with the phone
     const { violations } = await new AxeBuilder({ page }).analyze();
     expect(violations, 'phone filter panel').toEqual([]);
   }
+});
+
+test('The listing island fetches its results from /vehicles.json: the canonical query and the cards the page shows', async ({
+  page,
+  request,
+}) => {
+  // A page past the end is answered with the last page, and says so in its canonical query.
+  const answer = await request.get('/vehicles.json?condicion=Usado&pagina=99');
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()['content-type']).toMatch(/^application\/json/);
+  const body = (await answer.json()) as { search: string; data: { pageCount: number; vehicles: Summary[] } };
+  const canonical = new URLSearchParams(body.search);
+  expect(canonical.get('condicion')).toBe('Usado');
+  expect(canonical.get('pagina')).toBe(String(body.data.pageCount));
+  await page.goto(`/vehicles?${body.search}`);
+  const shown = await cards(page).evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+  expect(shown).toEqual(body.data.vehicles.map((v) => `/vehicles/${v.id}`));
+  expect(shown.length).toBeGreaterThan(0);
 });

@@ -104,6 +104,30 @@ test.describe('Financing page', () => {
     await expect(page).toHaveURL(/\/financing$/);
   });
 
+  test("On the page, the header's Tradicional link glides to its section 100 ms later, without a page load", async ({
+    page,
+  }) => {
+    // Virtual time: the test says when the 100 ms have passed.
+    await page.clock.install();
+    await page.goto('/financing');
+    await hydrated(page);
+    await page.clock.pauseAt(Date.now() + 60_000);
+    await page.evaluate(() => {
+      (window as { samePage?: boolean }).samePage = true;
+    });
+    const nav = page.getByRole('navigation', { name: 'Principal' });
+    await nav.getByRole('link', { name: 'Financiamiento', exact: true }).hover();
+    await nav.getByRole('link', { name: 'Tradicional' }).click();
+    await expect(page).toHaveURL(/\/financing#credito-convencional-section$/);
+    // Not the browser's own jump: nothing has moved yet.
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.clock.runFor(100);
+    const conventional = page.locator('#credito-convencional-section');
+    await expect(conventional).toBeInViewport({ timeout: 10_000 });
+    await expect(conventional).toBeFocused();
+    expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
+  });
+
   for (const [path, section] of [
     ['/financing/credito-directo-section', 'credito-directo-section'],
     ['/financing/credito-convencional-section', 'credito-convencional-section'],

@@ -1,8 +1,8 @@
-import { ContactForm } from '~/components/forms/contact-form';
+import { ContactFormIsland } from '~/components/forms/contact-form';
 import { Reveal } from '~/components/reveal';
 import type { Dealership } from '../../../contracts/dealership';
 import { ContactInfoCard } from './contact-info-card';
-import { MapEmbed } from './map-embed';
+import { MapEmbedIsland } from './map-embed';
 
 interface Props {
   dealership: Dealership;
@@ -20,12 +20,12 @@ export function ContactContent({ dealership, level }: Props) {
         <Heading className="font-bold text-2xl text-slate-900">Envíanos un mensaje</Heading>
         <p className="mt-2 text-slate-600">Completa el formulario y te responderemos en menos de 24 horas.</p>
         <div className="mt-6">
-          <ContactForm />
+          <ContactFormIsland />
         </div>
       </Reveal>
       <Reveal delay={150} className="space-y-8">
         <ContactInfoCard dealership={dealership} level={level} />
-        <MapEmbed
+        <MapEmbedIsland
           embedUrl={dealership.mapEmbedUrl}
           place={main ? `${main.label}, ${main.street}, ${main.commune}` : dealership.name}
         />

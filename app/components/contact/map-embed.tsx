@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { MapPin } from '~/components/icons';
+import { island } from '~/islands/island';
 
 interface Props {
   embedUrl: string;
@@ -50,3 +51,6 @@ export function MapEmbed({ embedUrl, place }: Props) {
     </div>
   );
 }
+
+/** The map as an island (ADR 0015): app/islands/map-embed.ts. */
+export const MapEmbedIsland = /* @__PURE__ */ island('map-embed', MapEmbed);

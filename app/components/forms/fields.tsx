@@ -1,8 +1,9 @@
 // Labelled fields of the lead forms. Each field finds its error in the FieldErrors context, so a form only lists
 // its fields; the error sentence sits below the field, linked with aria-describedby and flagged with aria-invalid.
 
-import { createContext, type ReactNode, useContext, useId } from 'react';
+import { createContext, type ReactNode, useContext } from 'react';
 import { ChevronDown, CircleAlert } from '~/components/icons';
+import { useIslandId } from '~/islands/scope';
 
 export const FieldErrors = createContext<Record<string, string>>({});
 
@@ -30,7 +31,7 @@ function Field({
   className = '',
   children,
 }: FieldProps & { children: (aria: ControlAria) => ReactNode }) {
-  const id = useId();
+  const id = useIslandId(name);
   const error = useContext(FieldErrors)[name];
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;

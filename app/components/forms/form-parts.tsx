@@ -1,7 +1,6 @@
 // The pieces every lead form shares: submit button, in-page notices, success panel, honeypot and privacy line.
 
 import { type ReactNode, useEffect, useRef, useSyncExternalStore } from 'react';
-import { Link } from 'react-router';
 import { CircleAlert, CircleCheck, Loader2, X } from '~/components/icons';
 import type { LeadNotice } from '~/lib/use-lead-form';
 import { HONEYPOT_FIELD } from '../../../contracts/lead-options.ts';
@@ -133,12 +132,12 @@ export function PrivacyNote({ className = '' }: { className?: string }) {
   return (
     <p className={`text-slate-600 text-sm ${className}`}>
       Al enviar aceptas nuestra{' '}
-      <Link
-        to="/privacidad"
+      <a
+        href="/privacidad"
         className="font-medium text-brand-700 underline underline-offset-2 hover:no-underline"
       >
         política de privacidad
-      </Link>
+      </a>
       .
     </p>
   );

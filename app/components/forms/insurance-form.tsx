@@ -1,6 +1,7 @@
 // The 'Solicita tu Cotización' form of /insurance (SPEC §2): POST /api/seguros/. The page renders the heading;
 // the success panel stays until the visitor asks for another quote (PRODUCT.md).
 
+import { island } from '~/islands/island';
 import { leadSchema, useLeadForm } from '~/lib/use-lead-form';
 import { CAR_BRAND_OPTIONS, INSURANCE_TYPE_OPTIONS } from '../../../contracts/lead-options.ts';
 import { FieldErrors, PersonFields, SelectField, TextAreaField, TextField } from './fields';
@@ -45,3 +46,6 @@ export function InsuranceForm() {
     </div>
   );
 }
+
+/** The form as an island (ADR 0015): app/islands/insurance-form.ts. */
+export const InsuranceFormIsland = /* @__PURE__ */ island('insurance-form', InsuranceForm);

@@ -2,8 +2,9 @@
 // Escape and the close button go through `onClose`, focus returns to the opener, the page behind does not scroll.
 // The content mounts only while open, so every opening starts with a fresh form.
 
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
 import { X } from '~/components/icons';
+import { useIslandId } from '~/islands/scope';
 
 const SCROLL_LOCK = 'overflow-hidden';
 
@@ -24,8 +25,8 @@ export function Modal({
   const opener = useRef<HTMLElement | null>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
-  const titleId = useId();
-  const descriptionId = useId();
+  const titleId = useIslandId('titulo');
+  const descriptionId = useIslandId('descripcion');
 
   useEffect(() => {
     const element = dialog.current;

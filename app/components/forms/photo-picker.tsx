@@ -1,13 +1,14 @@
 // The photo picker of the appraisal form: a drop zone over a visually hidden file input, previews with a remove
 // button each; disabled once the limit is reached.
 
-import { type DragEvent, useId } from 'react';
+import type { DragEvent } from 'react';
 import { ImagePlus, X } from '~/components/icons';
+import { useIslandId } from '~/islands/scope';
 import { SELL_PHOTO_LIMITS } from '../../../contracts/lead-options.ts';
 import { PHOTO_TYPES, type usePhotos } from './use-photos';
 
 export function PhotoPicker({ picker }: { picker: ReturnType<typeof usePhotos> }) {
-  const id = useId();
+  const id = useIslandId('fotos');
   const { photos, message, full } = picker;
   function drop(event: DragEvent<HTMLLabelElement>) {
     event.preventDefault();

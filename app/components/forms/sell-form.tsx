@@ -1,5 +1,7 @@
 // The appraisal form of /sell-your-car (SPEC §2): POST /api/vendeauto/ as multipart, photos under 'images'.
 // PRODUCT.md: the success panel is reached and offers 'Enviar otra solicitud'.
+
+import { island } from '~/islands/island';
 import { leadSchema, useLeadForm } from '~/lib/use-lead-form';
 import { CAR_BRAND_OPTIONS, CAR_CONDITION_OPTIONS } from '../../../contracts/lead-options.ts';
 import { FieldErrors, PersonFields, SelectField, TextAreaField, TextField } from './fields';
@@ -70,3 +72,6 @@ export function SellForm() {
     </div>
   );
 }
+
+/** The form as an island (ADR 0015): app/islands/sell-form.ts. */
+export const SellFormIsland = /* @__PURE__ */ island('sell-form', SellForm);

@@ -2,14 +2,18 @@
 import { Mail } from '~/components/icons';
 import { leadSchema, useLeadForm } from '~/lib/use-lead-form';
 import type { VehicleView } from '~/lib/vehicle-view';
-import { useRootData } from '~/root';
-
 import { FieldErrors, TextAreaField, TextField } from './fields';
 import { FormNotice, Honeypot, PrivacyNote, RequiredNote, SubmitButton, secondaryButton } from './form-parts';
 import { inquiryMailto, interestLine, messageWithVehicleInfo } from './vehicle-lead-text';
 
-export function VehicleInquiryForm({ vehicle, salesEmail }: { vehicle: VehicleView; salesEmail: string }) {
-  const { publicUrl } = useRootData();
+interface Props {
+  vehicle: VehicleView;
+  salesEmail: string;
+  /** The site's address, for the vehicle's link in the message. */
+  publicUrl: string;
+}
+
+export function VehicleInquiryForm({ vehicle, salesEmail, publicUrl }: Props) {
   const lead = useLeadForm({
     schema: leadSchema('VehicleLeadSchema'),
     endpoint: '/api/contact/',

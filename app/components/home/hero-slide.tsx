@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { CarFront } from '~/components/icons';
 import { ResponsiveImage } from '~/components/responsive-image';
 import type { ImageRef } from '~/lib/media';
@@ -59,18 +58,18 @@ export function HeroSlide({ slide, photo, position, total, active }: Props) {
           <h2 className="mt-3 font-bold text-4xl text-white tracking-tight sm:text-5xl">{slide.title}</h2>
           <p className="mt-4 text-brand-100 text-lg leading-relaxed">{slide.description}</p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link
-              to="#vehicles"
+            <a
+              href="/#vehicles"
               className="inline-flex h-12 items-center rounded-lg bg-accent-400 px-6 font-semibold text-slate-900 shadow-sm transition hover:bg-accent-300"
             >
               Ver Vehículos
-            </Link>
-            <Link
-              to="#contact"
+            </a>
+            <a
+              href="/#contact"
               className="inline-flex h-12 items-center rounded-lg bg-white/10 px-6 font-semibold text-white ring-1 ring-white/50 backdrop-blur transition hover:bg-white/20"
             >
               Contáctanos
-            </Link>
+            </a>
           </div>
         </div>
       </div>

@@ -1,5 +1,6 @@
 import { type FocusEvent, useEffect, useRef, useState } from 'react';
 import { ChevronLeft, ChevronRight, Pause, Play } from '~/components/icons';
+import { island } from '~/islands/island';
 import { type HeroPhoto, HeroSlide } from './hero-slide';
 import { HERO_SLIDES, SLIDE_INTERVAL_MS } from './hero-slides';
 
@@ -117,3 +118,6 @@ export function HeroSlider({ photos, heading }: { photos: HeroPhoto[]; heading: 
     </section>
   );
 }
+
+/** The slider as an island (ADR 0015): app/islands/hero-slider.ts. */
+export const HeroSliderIsland = /* @__PURE__ */ island('hero-slider', HeroSlider);

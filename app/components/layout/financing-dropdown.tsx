@@ -1,6 +1,6 @@
-import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { type FocusEvent, type KeyboardEvent, useRef, useState } from 'react';
 import { ChevronDown } from '~/components/icons';
+import { useIslandId } from '~/islands/scope';
 import type { NavItem, NavLinkItem } from '~/lib/navigation';
 import { SiteLink } from '../site-link';
 import { navLinkClass, SiteNavLink } from './site-nav-link';
@@ -19,12 +19,7 @@ export function FinancingDropdown({ item, subLinks }: Props) {
   const [open, setOpen] = useState(false);
   const wrapper = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
-  const location = useLocation();
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closes whenever the location changes
-  useEffect(() => setOpen(false), [location]);
-
+  const panelId = useIslandId('financiamiento');
   const isOutside = (target: EventTarget | null) =>
     !(target instanceof Node && wrapper.current?.contains(target));
   const onFocus = (event: FocusEvent) => {
@@ -51,7 +46,11 @@ export function FinancingDropdown({ item, subLinks }: Props) {
       onBlur={onBlur}
       onKeyDown={onKeyDown}
     >
-      <SiteNavLink to={item.to} className={(active) => `${navLinkClass(active)} pr-1 xl:pr-1`}>
+      <SiteNavLink
+        to={item.to}
+        onClick={() => setOpen(false)}
+        className={(active) => `${navLinkClass(active)} pr-1 xl:pr-1`}
+      >
         {item.label}
       </SiteNavLink>
       <button

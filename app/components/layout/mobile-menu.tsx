@@ -1,6 +1,6 @@
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Menu, MessageCircle, Phone, X } from '~/components/icons';
+import { useIslandId } from '~/islands/scope';
 import { NAV_ITEMS, whatsappLink } from '~/lib/navigation';
 import type { Dealership } from '../../../contracts/dealership';
 import { SiteNavLink } from './site-nav-link';
@@ -18,12 +18,7 @@ export function MobileMenu({ dealership }: { dealership: Dealership }) {
   const [open, setOpen] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  const id = useId();
-  const location = useLocation();
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closes whenever the location changes
-  useEffect(() => setOpen(false), [location]);
-
+  const id = useIslandId('menu');
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
@@ -80,14 +75,18 @@ export function MobileMenu({ dealership }: { dealership: Dealership }) {
               <ul className="space-y-1">
                 {NAV_ITEMS.map((item) => (
                   <li key={item.to}>
-                    <SiteNavLink to={item.to} className={linkClass}>
+                    <SiteNavLink to={item.to} className={linkClass} onClick={() => setOpen(false)}>
                       {item.label}
                     </SiteNavLink>
                     {item.children ? (
                       <ul className="mt-1 ml-4 space-y-1 border-slate-200 border-l pl-3">
                         {item.children.map((child) => (
                           <li key={child.to}>
-                            <SiteNavLink to={child.to} className={() => linkClass(false)}>
+                            <SiteNavLink
+                              to={child.to}
+                              className={() => linkClass(false)}
+                              onClick={() => setOpen(false)}
+                            >
                               {child.label}
                             </SiteNavLink>
                           </li>

@@ -1,5 +1,4 @@
-import type { ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { createContext, type ReactNode, useContext } from 'react';
 import type { SitePath } from '~/lib/navigation';
 import { SiteLink } from '../site-link';
 
@@ -7,6 +6,9 @@ export const navLinkClass = (active: boolean) =>
   `relative inline-flex h-10 items-center rounded-lg px-2.5 font-medium text-[0.9375rem] transition xl:px-3 ${
     active ? 'text-brand-700' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
   } after:absolute after:inset-x-2.5 after:bottom-0.5 after:h-0.5 after:rounded-full ${active ? 'after:bg-accent-500' : 'after:bg-transparent'}`;
+
+/** The address of the page the header is on: the header is an island and gets it from the server (ADR 0015). */
+export const CurrentPathContext = createContext('/');
 
 /**
  * A navigation link that marks the current page (aria-current) and underlines it: current when the address is
@@ -23,7 +25,7 @@ export function SiteNavLink({
   children: ReactNode;
   onClick?: () => void;
 }) {
-  const here = useLocation().pathname.toLowerCase();
+  const here = useContext(CurrentPathContext).toLowerCase();
   const path = to.replace(/[?#].*$/, '').toLowerCase();
   const active = here === path || (path !== '/' && here.startsWith(`${path}/`));
   return (

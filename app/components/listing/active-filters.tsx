@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
 import { X } from '~/components/icons';
 import { formatPrice } from '~/lib/format';
-import { type ListingQuery, type ListKey, listingHref, toggleValue, withChange } from '~/lib/listing-query';
+import { type ListingQuery, type ListKey, toggleValue, withChange } from '~/lib/listing-query';
+import { ListingLink } from './listing-link';
 
 const LISTS: ListKey[] = ['conditions', 'brands', 'models', 'bodyTypes', 'transmissions', 'fuelTypes'];
 
@@ -36,15 +36,14 @@ export function ActiveFilters({ query }: { query: ListingQuery }) {
     <ul aria-label="Filtros activos" className="mt-4 flex flex-wrap gap-2">
       {chips.map(({ label, next }) => (
         <li key={label}>
-          <Link
-            to={listingHref(next)}
-            preventScrollReset
+          <ListingLink
+            query={next}
             aria-label={`Quitar filtro: ${label}`}
             className="inline-flex items-center gap-1.5 rounded-full bg-brand-50 py-1.5 pr-2.5 pl-3.5 font-medium text-brand-800 text-sm ring-1 ring-brand-200 hover:bg-brand-100"
           >
             {label}
             <X aria-hidden className="size-4" />
-          </Link>
+          </ListingLink>
         </li>
       ))}
     </ul>

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useIslandId } from '~/islands/scope';
 import { useDebouncedField } from './use-listing-state';
 
 interface CheckboxGroupProps {
@@ -22,7 +22,7 @@ export function CheckboxGroup({
   long,
   children,
 }: CheckboxGroupProps) {
-  const id = useId();
+  const id = useIslandId(name);
   return (
     <fieldset className="border-slate-200 border-t pt-4">
       <legend className="float-left mb-2 w-full font-semibold text-slate-900 text-sm">{legend}</legend>
@@ -67,7 +67,7 @@ interface BoundFieldProps {
 }
 
 function BoundField({ label, name, value, parse, onCommit, placeholder, min, max }: BoundFieldProps) {
-  const id = useId();
+  const id = useIslandId(name);
   const normalize = (text: string) => String(parse(text) ?? '');
   const field = useDebouncedField(String(value ?? ''), (text) => onCommit(parse(text), value !== null), {
     delay: RANGE_DEBOUNCE_MS,

@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
 import { SearchX } from '~/components/icons';
 import { VehicleCard } from '~/components/vehicle-card';
-import { clearedQuery, type ListingQuery, listingHref } from '~/lib/listing-query';
+import { clearedQuery, type ListingQuery } from '~/lib/listing-query';
 import type { VehicleCardView } from '~/lib/vehicle-view';
+import { ListingLink } from './listing-link';
 
 interface Props {
   vehicles: VehicleCardView[];
@@ -23,13 +23,12 @@ export function ListingResults({ vehicles, query, loading }: Props) {
         <p className="mx-auto mt-2 max-w-md text-slate-600">
           Prueba con otra búsqueda o quita algunos filtros para ver más opciones.
         </p>
-        <Link
-          to={listingHref(clearedQuery(query))}
-          preventScrollReset
+        <ListingLink
+          query={clearedQuery(query)}
           className="mt-6 inline-flex h-11 items-center rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
         >
           Limpiar filtros
-        </Link>
+        </ListingLink>
       </div>
     );
   }

@@ -1,15 +1,14 @@
-import { Link } from 'react-router';
 import { Search, SlidersHorizontal, X } from '~/components/icons';
 import {
   activeFilterCount,
   clearedQuery,
   hasActiveFilters,
-  listingHref,
   normalizeSearch,
   PARAM,
   withChange,
 } from '~/lib/listing-query';
 import type { SortKey } from '~/lib/vehicle-filter';
+import { ListingLink } from './listing-link';
 import { type ListingState, useDebouncedField } from './use-listing-state';
 
 /** SPEC §9 sort options, in its order. */
@@ -115,14 +114,13 @@ export function ListingToolbar({ state, onOpenFilters, filtersOpen, hydrated }: 
         )}
       </div>
       {hasActiveFilters(query) ? (
-        <Link
-          to={listingHref(clearedQuery(query))}
-          preventScrollReset
+        <ListingLink
+          query={clearedQuery(query)}
           className="inline-flex h-11 items-center gap-1.5 rounded-lg px-3 font-semibold text-brand-700 hover:bg-brand-50"
         >
           <X aria-hidden className="size-4" />
           Limpiar filtros
-        </Link>
+        </ListingLink>
       ) : null}
     </div>
   );

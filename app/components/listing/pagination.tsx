@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
 import { ChevronLeft, ChevronRight } from '~/components/icons';
-import { type ListingQuery, listingHref } from '~/lib/listing-query';
+import type { ListingQuery } from '~/lib/listing-query';
 import { pageItems } from '~/lib/vehicle-filter';
+import { ListingLink } from './listing-link';
 
 interface Props {
   query: ListingQuery;
@@ -18,7 +18,7 @@ const box =
 export function Pagination({ query, page, pageCount, onNavigate }: Props) {
   if (pageCount <= 1) return null;
   // The anchor brings the visitor back to the top of the results instead of the top of the page.
-  const href = (p: number) => `${listingHref({ ...query, page: p })}#resultados`;
+  const to = (p: number) => ({ query: { ...query, page: p }, anchor: 'resultados' });
   const step = (target: number, label: string, icon: React.ReactNode, disabled: boolean) =>
     disabled ? (
       <span aria-disabled="true" className={`${box} cursor-not-allowed text-slate-400`}>
@@ -26,10 +26,10 @@ export function Pagination({ query, page, pageCount, onNavigate }: Props) {
         <span className="max-sm:sr-only">{label}</span>
       </span>
     ) : (
-      <Link to={href(target)} onClick={onNavigate} className={`${box} text-brand-700 hover:bg-brand-50`}>
+      <ListingLink {...to(target)} onClick={onNavigate} className={`${box} text-brand-700 hover:bg-brand-50`}>
         {icon}
         <span className="max-sm:sr-only">{label}</span>
-      </Link>
+      </ListingLink>
     );
 
   return (
@@ -44,8 +44,8 @@ export function Pagination({ query, page, pageCount, onNavigate }: Props) {
             </li>
           ) : (
             <li key={item}>
-              <Link
-                to={href(item)}
+              <ListingLink
+                {...to(item)}
                 onClick={onNavigate}
                 aria-label={`Página ${item}`}
                 aria-current={item === page ? 'page' : undefined}
@@ -56,7 +56,7 @@ export function Pagination({ query, page, pageCount, onNavigate }: Props) {
                 }`}
               >
                 {item}
-              </Link>
+              </ListingLink>
             </li>
           ),
         )}

@@ -1,9 +1,14 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useNavigate, useNavigation } from 'react-router';
-import { type ListingQuery, listingHref, parseListingQuery } from '~/lib/listing-query';
+import type { ListingData } from '~/lib/listing-data.server';
+import {
+  type ListingQuery,
+  listingHref,
+  parseListingQuery,
+  serializeListingQuery,
+} from '~/lib/listing-query';
 
 export interface ListingState {
-  /** The state the visitor asked for: the pending navigation's while one is under way, so a ticked box stays ticked. */
+  /** The state the visitor asked for: the pending request's while one is under way, so a ticked box stays ticked. */
   query: ListingQuery;
   /** The state the shown results belong to. */
   shownQuery: ListingQuery;
@@ -12,52 +17,91 @@ export interface ListingState {
   /**
    * Goes to another listing state. `typing` (search and range fields) replaces the history entry while a
    * value is refined, so the back button is not filled with half-typed words; every click adds an entry, so
-   * back undoes it. The scroll position is kept: the visitor is working on the list in front of them.
+   * back undoes it. The scroll position is kept: the visitor is working on the list in front of them, unless
+   * `anchor` names an element to bring into view once the results are in (pagination).
    */
-  apply: (next: ListingQuery, options?: { typing?: boolean }) => void;
+  apply: (next: ListingQuery, options?: { typing?: boolean; anchor?: string | undefined }) => void;
 }
 
-export function useListingState(): ListingState {
-  const location = useLocation();
-  const navigation = useNavigation();
-  const navigate = useNavigate();
-  // Set in the same event as the click, so a controlled checkbox never flips back while the router starts.
-  const [optimistic, setOptimistic] = useState<ListingQuery | null>(null);
-  const pending = navigation.location?.pathname === '/vehicles' ? navigation.location.search : null;
-  const search = pending ?? location.search;
-  const parsed = useMemo(() => parseListingQuery(new URLSearchParams(search)), [search]);
-  const shownQuery = useMemo(
-    () => parseListingQuery(new URLSearchParams(location.search)),
-    [location.search],
+/** What /vehicles.json answers (routes/vehicles-json.ts). */
+export interface ListingResponse {
+  /** The canonical query string of the data, without "?". */
+  search: string;
+  data: ListingData;
+}
+
+/** `?a=b` or '' for a query string without its "?". */
+const withMark = (search: string) => (search ? `?${search}` : '');
+
+/**
+ * The listing's state, kept in the address (ADR 0006): the island starts from the page the server rendered for
+ * `initialSearch`; each change pushes the new address and fetches that page of results from /vehicles.json, and
+ * back/forward fetch the page they return to. Only the last request counts. Should one fail, the browser loads the
+ * address as a page, and the server shows the results or the error.
+ */
+export function useListingState(initial: ListingData, initialSearch: string) {
+  const [shown, setShown] = useState(() => ({ search: initialSearch.replace(/^\?/, ''), data: initial }));
+  const [pending, setPending] = useState<string | null>(null);
+  const request = useRef<AbortController | null>(null);
+  // Where the listing is, or is going: asking for it again (a late debounce after Enter) does nothing.
+  const target = useRef(`/vehicles${withMark(shown.search)}`);
+
+  const load = useCallback(async (search: string, anchor?: string) => {
+    request.current?.abort();
+    const controller = new AbortController();
+    request.current = controller;
+    setPending(search);
+    try {
+      const response = await fetch(`/vehicles.json${withMark(search)}`, { signal: controller.signal });
+      if (!response.ok) throw new Error(`/vehicles.json: ${response.status}`);
+      const body = (await response.json()) as ListingResponse;
+      if (controller.signal.aborted) return;
+      // The server's canonical address of what it sent (a page past the end becomes the last page).
+      if (body.search !== search)
+        window.history.replaceState(window.history.state, '', `/vehicles${withMark(body.search)}`);
+      setShown(body);
+      setPending(null);
+      if (anchor) requestAnimationFrame(() => document.getElementById(anchor)?.scrollIntoView());
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      console.error(error);
+      window.location.assign(`/vehicles${withMark(search)}`);
+    }
+  }, []);
+
+  // Back and forward between states of the listing.
+  useEffect(() => {
+    const onPopState = () => {
+      if (window.location.pathname !== '/vehicles') return;
+      const search = window.location.search.replace(/^\?/, '');
+      target.current = `/vehicles${withMark(search)}`;
+      void load(search);
+    };
+    window.addEventListener('popstate', onPopState);
+    return () => window.removeEventListener('popstate', onPopState);
+  }, [load]);
+
+  const shownQuery = useMemo(() => parseListingQuery(new URLSearchParams(shown.search)), [shown.search]);
+  const query = useMemo(
+    () => (pending === null ? shownQuery : parseListingQuery(new URLSearchParams(pending))),
+    [pending, shownQuery],
   );
 
-  // Done, cancelled or failed: from here on the router's own state tells the truth.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a navigation ends or the page changes.
-  useEffect(() => {
-    if (navigation.state === 'idle') setOptimistic(null);
-  }, [navigation.state, location.key]);
-
-  // Where the listing is, or is going: asking for it again (a late debounce after Enter) does nothing.
-  const target = useRef('');
-  target.current = listingHref(optimistic ?? parsed);
-
-  const apply = useCallback(
-    (next: ListingQuery, options: { typing?: boolean } = {}) => {
+  const apply = useCallback<ListingState['apply']>(
+    (next, options = {}) => {
       const href = listingHref(next);
       if (href === target.current) return;
       target.current = href;
-      setOptimistic(next);
-      navigate(href, { replace: options.typing === true, preventScrollReset: true });
+      const url = `${href}${options.anchor ? `#${options.anchor}` : ''}`;
+      if (options.typing) window.history.replaceState(window.history.state, '', url);
+      else window.history.pushState(null, '', url);
+      void load(serializeListingQuery(next), options.anchor);
     },
-    [navigate],
+    [load],
   );
 
-  return {
-    query: optimistic ?? parsed,
-    shownQuery,
-    loading: pending !== null && navigation.state === 'loading',
-    apply,
-  };
+  const state: ListingState = { query, shownQuery, loading: pending !== null, apply };
+  return { state, data: shown.data };
 }
 
 /**

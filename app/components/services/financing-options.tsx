@@ -1,6 +1,7 @@
 import type { MouseEvent } from 'react';
 import { ArrowDown, Building2, HandCoins, type LucideIcon } from '~/components/icons';
 import { Reveal } from '~/components/reveal';
+import { island } from '~/islands/island';
 import { SectionHeading } from './section-heading';
 import { CONVENTIONAL_SECTION_ID, DIRECT_SECTION_ID, scrollToSection } from './section-scroll';
 import { card, sectionContainer } from './styles';
@@ -84,3 +85,6 @@ export function FinancingOptions({ downPayment }: { downPayment: string }) {
     </section>
   );
 }
+
+/** As an island (ADR 0015): app/islands/financing-options.ts. */
+export const FinancingOptionsIsland = /* @__PURE__ */ island('financing-options', FinancingOptions);

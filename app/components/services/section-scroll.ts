@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
 
 export const DIRECT_SECTION_ID = 'credito-directo-section';
 export const CONVENTIONAL_SECTION_ID = 'credito-convencional-section';
@@ -16,15 +15,38 @@ export function scrollToSection(id: string, focus: boolean): void {
 
 /**
  * SPEC §2: /financing/credito-directo-section and /financing/credito-convencional-section render this page and
- * scroll to their section after 100 ms, which lets the layout's scroll-to-top run first. Hashes
- * (/financing#credito-directo-section) are handled for every page by the layout's HashScroll.
+ * scroll to their section 100 ms after the page's code has started, and a link to /financing#<section> followed
+ * on this page (the header's Tradicional / Directo) glides there after 100 ms. Opened from another page, such a
+ * link lands on its section at once: the browser's own jump.
  */
 export function useScrollToFinancingSection(): void {
-  const { pathname } = useLocation();
   useEffect(() => {
-    const id = pathname.replace(/\/$/, '').split('/').pop();
+    const id = window.location.pathname.replace(/\/$/, '').split('/').pop();
     if (!id || !SECTION_IDS.includes(id)) return;
     const timer = window.setTimeout(() => scrollToSection(id, false), 100);
     return () => window.clearTimeout(timer);
-  }, [pathname]);
+  }, []);
+
+  useEffect(() => {
+    let timer: number | undefined;
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0) return;
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const link = event.target instanceof Element ? event.target.closest('a') : null;
+      if (!link) return;
+      const url = new URL(link.href, window.location.href);
+      const id = url.hash.slice(1);
+      if (url.origin !== window.location.origin || url.pathname !== window.location.pathname) return;
+      if (!SECTION_IDS.includes(id)) return;
+      event.preventDefault();
+      window.history.pushState(null, '', url.hash);
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => scrollToSection(id, true), 100);
+    };
+    document.addEventListener('click', onClick);
+    return () => {
+      document.removeEventListener('click', onClick);
+      window.clearTimeout(timer);
+    };
+  }, []);
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ChevronLeft, ChevronRight } from '~/components/icons';
 import { PhotoPlaceholder } from '~/components/photo-placeholder';
 import { ResponsiveImage } from '~/components/responsive-image';
+import { island } from '~/islands/island';
 import type { ImageRef } from '~/lib/media';
 
 interface Props {
@@ -90,3 +91,6 @@ export function VehicleGallery({ images, title }: Props) {
 
 const arrow =
   'absolute top-1/2 flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow-md transition hover:bg-white';
+
+/** As an island (ADR 0015): app/islands/vehicle-gallery.ts. */
+export const VehicleGalleryIsland = /* @__PURE__ */ island('vehicle-gallery', VehicleGallery);

@@ -1,5 +1,6 @@
 import { Suspense, useState } from 'react';
 import { BadgeCheck, CalendarDays, Car, Fuel, Gauge, Mail, MapPin, MessageCircle } from '~/components/icons';
+import { island } from '~/islands/island';
 import { formatMileage, formatPrice, stockReference } from '~/lib/format';
 import { whatsappLink } from '~/lib/navigation';
 import type { VehicleView } from '~/lib/vehicle-view';
@@ -10,13 +11,14 @@ interface Props {
   vehicle: VehicleView;
   whatsapp: string;
   salesEmail: string;
+  publicUrl: string;
 }
 
 const button =
   'inline-flex h-12 w-full items-center justify-center gap-2 rounded-lg px-5 font-semibold shadow-sm transition';
 
 /** The side card: the figures a buyer decides on, and the three ways to act on them (SPEC §2). */
-export function VehicleSummary({ vehicle, whatsapp, salesEmail }: Props) {
+export function VehicleSummary({ vehicle, whatsapp, salesEmail, publicUrl }: Props) {
   const [inquiryOpen, setInquiryOpen] = useState(false);
   const price = formatPrice(vehicle.price);
   const facts = [
@@ -87,10 +89,13 @@ export function VehicleSummary({ vehicle, whatsapp, salesEmail }: Props) {
       <div id="solicitar-informacion" hidden={!inquiryOpen} className="mt-2 border-slate-200 border-t pt-5">
         {inquiryOpen ? (
           <Suspense fallback={<p className="text-slate-600 text-sm">Cargando formulario...</p>}>
-            <LazyInquiryForm vehicle={vehicle} salesEmail={salesEmail} />
+            <LazyInquiryForm vehicle={vehicle} salesEmail={salesEmail} publicUrl={publicUrl} />
           </Suspense>
         ) : null}
       </div>
     </div>
   );
 }
+
+/** As an island (ADR 0015): app/islands/vehicle-summary.ts. */
+export const VehicleSummaryIsland = /* @__PURE__ */ island('vehicle-summary', VehicleSummary);

@@ -1,9 +1,10 @@
-import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { type KeyboardEvent, type ReactNode, Suspense, useRef, useState } from 'react';
 import { Check } from '~/components/icons';
+import { island } from '~/islands/island';
 import { formatMileage } from '~/lib/format';
 import type { VehicleView } from '~/lib/vehicle-view';
 import { FinancingInfo } from './financing-info';
+import { LazyFinancingModal } from './lazy-forms';
 
 const TABS = [
   { id: 'especificaciones', label: 'Especificaciones' },
@@ -14,6 +15,8 @@ const TABS = [
 interface Props {
   vehicle: VehicleView;
   downPayment: string;
+  /** The `tab` of the page's address, which the server rendered. */
+  initialTab: string | null;
   onFinancing: () => void;
 }
 
@@ -21,12 +24,11 @@ interface Props {
  * The ARIA tabs pattern with automatic activation: arrows move and select, Home/End jump to the ends.
  * The tabs are links to `?tab=…`, so without JavaScript the server renders the chosen tab.
  */
-export function VehicleTabs({ vehicle, downPayment, onFinancing }: Props) {
-  const [params] = useSearchParams();
+export function VehicleTabs({ vehicle, downPayment, initialTab, onFinancing }: Props) {
   const [selected, setSelected] = useState(() =>
     Math.max(
       0,
-      TABS.findIndex((t) => t.id === params.get('tab')),
+      TABS.findIndex((t) => t.id === initialTab),
     ),
   );
   const tabs = useRef<Array<HTMLAnchorElement | null>>([]);
@@ -110,6 +112,41 @@ export function VehicleTabs({ vehicle, downPayment, onFinancing }: Props) {
     </div>
   );
 }
+
+/**
+ * The tabs with the financing request they open ('Consultar por financiamiento'): the form loads when first
+ * opened, and on closing focus goes back to the button that opened it.
+ */
+export function VehicleTabsWithFinancing(props: Omit<Props, 'onFinancing'>) {
+  const { vehicle } = props;
+  const [financingOpen, setFinancingOpen] = useState(false);
+  const financingOpener = useRef<HTMLElement | null>(null);
+  const openFinancing = () => {
+    financingOpener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setFinancingOpen(true);
+  };
+  const closeFinancing = () => {
+    setFinancingOpen(false);
+    requestAnimationFrame(() => financingOpener.current?.focus());
+  };
+  return (
+    <>
+      <VehicleTabs {...props} onFinancing={openFinancing} />
+      {financingOpen ? (
+        <Suspense fallback={null}>
+          <LazyFinancingModal
+            open
+            onClose={closeFinancing}
+            vehicle={{ id: vehicle.id, name: vehicle.name, year: vehicle.year, price: vehicle.price }}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+/** The tabs as an island (ADR 0015): app/islands/vehicle-tabs.ts. */
+export const VehicleTabsIsland = /* @__PURE__ */ island('vehicle-tabs', VehicleTabsWithFinancing);
 
 function Specifications({ vehicle }: { vehicle: VehicleView }) {
   const rows: Array<[string, string]> = [

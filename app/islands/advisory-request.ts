@@ -1,0 +1,3 @@
+import { AdvisoryRequest } from '~/components/services/page-dialogs';
+
+export default AdvisoryRequest;

@@ -1,0 +1,3 @@
+import { BackToListing } from '~/components/vehicle/back-to-listing';
+
+export default BackToListing;

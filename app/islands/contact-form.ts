@@ -1,0 +1,3 @@
+import { ContactForm } from '~/components/forms/contact-form';
+
+export default ContactForm;

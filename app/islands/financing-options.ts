@@ -1,0 +1,3 @@
+import { FinancingOptions } from '~/components/services/financing-options';
+
+export default FinancingOptions;

@@ -1,0 +1,3 @@
+import { FinancingRequest } from '~/components/services/page-dialogs';
+
+export default FinancingRequest;

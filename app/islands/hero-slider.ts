@@ -1,0 +1,3 @@
+import { HeroSlider } from '~/components/home/hero-slider';
+
+export default HeroSlider;

@@ -1,0 +1,3 @@
+import { InsuranceForm } from '~/components/forms/insurance-form';
+
+export default InsuranceForm;

@@ -1,0 +1,83 @@
+import { type ComponentType, createContext, useContext } from 'react';
+import { preloadModule } from 'react-dom';
+import { IslandScope } from './scope';
+
+/** Where one island's code is: its module and every chunk it imports, to preload together. */
+export interface IslandAsset {
+  src: string;
+  preload: string[];
+}
+
+/** The built island code of a public page (ADR 0015), read by the server from the islands build's manifest. */
+export interface IslandAssets {
+  runtime: IslandAsset;
+  islands: Record<string, IslandAsset>;
+}
+
+/** The islands build, as the server has it (null in development, where there is none). */
+export const IslandBuildContext = createContext<IslandAssets | null>(null);
+
+/**
+ * Set while the server renders a public page, whose code is its islands: every island then writes its wrapper,
+ * its props and its preloads. Absent elsewhere (the back office, `npm run dev`, the browser), where an island is
+ * its plain component inside a page React Router hydrates whole.
+ */
+export const IslandsContext = createContext<IslandAssets | null>(null);
+
+export function useIslandBuild(): IslandAssets | null {
+  return useContext(IslandBuildContext);
+}
+
+export function useIslands(): IslandAssets | null {
+  return useContext(IslandsContext);
+}
+
+/** Preloads a module and what it imports; React writes the links into <head>. */
+export function preloadAsset(asset: IslandAsset): void {
+  for (const href of [asset.src, ...asset.preload]) preloadModule(href);
+}
+
+/**
+ * An interactive part of a server-rendered page (ADR 0015). `name` is its module under app/islands/, whose default
+ * export is `Component`. On a public page it renders as
+ * `<div data-island="/assets/….js" data-name="…" data-props="{…}">…</div>`, and app/islands/runtime.ts hydrates
+ * that element with the same component and props, so props must be JSON. Ids inside come from `useIslandId`
+ * (app/islands/scope.ts). The wrapper is `display: contents`: the page lays out the island's own elements.
+ */
+export function island<P extends object>(name: string, Component: ComponentType<P>) {
+  function Island(props: P) {
+    const assets = useIslands();
+    if (!assets) return <Component {...props} />;
+    const asset = assets.islands[name];
+    if (!asset) throw new Error(`island "${name}" missing from the islands build`);
+    preloadAsset(asset);
+    return (
+      <div className="contents" data-island={asset.src} data-name={name} data-props={JSON.stringify(props)}>
+        <IslandScope value={name}>
+          <Component {...props} />
+        </IslandScope>
+      </div>
+    );
+  }
+  Island.displayName = `Island(${name})`;
+  return Island;
+}
+
+/**
+ * The module script of an islands page: it loads the runtime, which hydrates the islands. Written like React
+ * Router's own module script, so `deferScripts` holds it back until the first paint (ADR 0012).
+ */
+export function IslandScripts({ nonce }: { nonce: string | undefined }) {
+  const assets = useIslands();
+  if (!assets) return null;
+  preloadAsset(assets.runtime);
+  return (
+    <script
+      type="module"
+      async
+      nonce={nonce}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: a module address of our own build.
+      dangerouslySetInnerHTML={{ __html: `import(${JSON.stringify(assets.runtime.src)});` }}
+    />
+  );
+}

@@ -1,0 +1,3 @@
+import { ListingView } from '~/components/listing/listing-view';
+
+export default ListingView;

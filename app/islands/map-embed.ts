@@ -1,0 +1,3 @@
+import { MapEmbed } from '~/components/contact/map-embed';
+
+export default MapEmbed;

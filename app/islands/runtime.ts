@@ -1,0 +1,48 @@
+// The browser code of a public page (ADR 0015): it hydrates each island the server marked, with the props the
+// server rendered it with, and starts the fade-ins of plain server-rendered markup.
+// React Router does not run in the browser on these pages; links load pages the server keeps ready.
+import { type ComponentType, createElement, type ReactNode, useEffect } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { revealAll } from '~/lib/reveal';
+import { IslandScope } from './scope';
+
+function Hydrated({ children, onHydrated }: { children?: ReactNode; onHydrated: () => void }) {
+  useEffect(onHydrated, [onHydrated]);
+  return children;
+}
+
+async function hydrate(element: HTMLElement, onHydrated: () => void): Promise<void> {
+  const src = element.dataset.island ?? '';
+  const props = JSON.parse(element.dataset.props ?? '{}') as object;
+  const module = (await import(/* @vite-ignore */ src)) as { default: ComponentType<object> };
+  const island = createElement(
+    IslandScope,
+    { value: element.dataset.name ?? null },
+    createElement(module.default, props),
+  );
+  hydrateRoot(element, createElement(Hydrated, { onHydrated }, island));
+}
+
+function start(): void {
+  revealAll(document);
+  const islands = [...document.querySelectorAll<HTMLElement>('[data-island]')];
+  // Ids inside an island are named after it (useIslandId), so a page may hold each island once.
+  const names = islands.map((element) => element.dataset.name);
+  const repeated = names.filter((name, index) => names.indexOf(name) !== index);
+  if (repeated.length > 0) console.error(`islands repeated on this page: ${repeated.join(', ')}`);
+  let pending = islands.length;
+  // Tests wait for this mark before they press anything.
+  const done = () => {
+    pending -= 1;
+    if (pending <= 0) document.documentElement.dataset.hydrated = 'true';
+  };
+  if (islands.length === 0) done();
+  for (const element of islands) {
+    hydrate(element, done).catch((error: unknown) => {
+      console.error(error);
+      done();
+    });
+  }
+}
+
+start();

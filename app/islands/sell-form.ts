@@ -1,0 +1,3 @@
+import { SellForm } from '~/components/forms/sell-form';
+
+export default SellForm;

@@ -1,0 +1,3 @@
+import { SiteHeader } from '~/components/site-header';
+
+export default SiteHeader;

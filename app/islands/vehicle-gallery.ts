@@ -1,0 +1,3 @@
+import { VehicleGallery } from '~/components/vehicle/vehicle-gallery';
+
+export default VehicleGallery;

@@ -1,0 +1,3 @@
+import { VehicleSummary } from '~/components/vehicle/vehicle-summary';
+
+export default VehicleSummary;

@@ -1,0 +1,3 @@
+import { VehicleTabsWithFinancing } from '~/components/vehicle/vehicle-tabs';
+
+export default VehicleTabsWithFinancing;

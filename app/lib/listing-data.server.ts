@@ -1,0 +1,95 @@
+// The listing's data for one query, for the page's loader and for the listing island's requests
+// (routes/vehicles-json.ts), which must agree to the byte: the island replaces the page's results with them.
+import type { FilterOptions } from '~/components/listing/filter-panel';
+import { displayTransmission } from '~/lib/format';
+import { type ListingQuery, parseListingQuery, serializeListingQuery } from '~/lib/listing-query';
+import {
+  type FilterableVehicle,
+  filterVehicles,
+  modelOptions,
+  paginate,
+  sortVehicles,
+} from '~/lib/vehicle-filter';
+import { toCardView } from '~/lib/vehicle-view';
+import { toVehicleView } from '~/lib/vehicle-view.server';
+import type { CatalogueSnapshot } from '../../server/services/catalogue/catalogue.ts';
+import type { VehicleRecord } from '../../server/services/catalogue/vehicle-record.ts';
+
+type Indexed = FilterableVehicle & { record: VehicleRecord };
+
+// Built once per catalogue snapshot: the matcher caches its folded text on these same objects.
+const indexes = new WeakMap<CatalogueSnapshot, Indexed[]>();
+
+function indexed(snapshot: CatalogueSnapshot): Indexed[] {
+  let list = indexes.get(snapshot);
+  if (!list) {
+    list = snapshot.vehicles.map((record) => ({
+      record,
+      name: `${record.brand.nombre} ${record.model}`,
+      model: record.model,
+      bodyType: record.bodyType.nombre,
+      transmission: record.transmission.tipo,
+      fuelType: record.fuel.tipo,
+      condition: record.condition,
+      price: record.price,
+      year: record.year,
+    }));
+    indexes.set(snapshot, list);
+  }
+  return list;
+}
+
+/** Lookup values plus any chosen value missing from them, so every ticked box can be unticked. */
+const withChosen = (values: string[], chosen: string[]) => [...new Set([...values, ...chosen])];
+
+/**
+ * Everything the page needs, and nothing more: the visible page of cards, the counts and the option
+ * lists. The stock itself never travels to the browser, so the page weighs the same at any stock size.
+ */
+export function listingData(snapshot: CatalogueSnapshot, query: ListingQuery) {
+  const all = indexed(snapshot);
+  const { lookups } = snapshot;
+  // The URL carries transmissions as displayed; the rule compares stored values (prefix included).
+  const transmissions = query.transmissions.map(
+    (shown) => lookups.transmissions.find((t) => displayTransmission(t.tipo) === shown)?.tipo ?? shown,
+  );
+  const matches = sortVehicles(filterVehicles(all, { ...query, transmissions }), query.sort);
+  const { items, ...page } = paginate(matches, query.page);
+  const options: FilterOptions = {
+    brands: withChosen(
+      lookups.brands.map((b) => b.nombre),
+      query.brands,
+    ),
+    models: modelOptions(all, query.brands, query.models),
+    bodyTypes: withChosen(
+      lookups.bodyTypes.map((b) => b.nombre),
+      query.bodyTypes,
+    ),
+    transmissions: withChosen(
+      lookups.transmissions.map((t) => displayTransmission(t.tipo)),
+      query.transmissions,
+    ),
+    fuels: withChosen(
+      lookups.fuels.map((f) => f.tipo),
+      query.fuelTypes,
+    ),
+  };
+  return {
+    ...page,
+    vehicles: items.map((v) => toCardView(toVehicleView(v.record))),
+    options,
+    stockCount: all.length,
+  };
+}
+
+export type ListingData = ReturnType<typeof listingData>;
+
+/**
+ * The listing an address asks for, and its canonical query string (without "?"): a submitted no-JS form, a stray
+ * parameter or a page past the end has another one, and the page redirects there.
+ */
+export function resolveListing(snapshot: CatalogueSnapshot, params: URLSearchParams) {
+  const query = parseListingQuery(params);
+  const data = listingData(snapshot, query);
+  return { data, search: serializeListingQuery({ ...query, page: data.page }) };
+}

@@ -1,0 +1,47 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { IslandAsset, IslandAssets } from '../../app/islands/island.tsx';
+
+/** Where vite.islands.config.ts writes its manifest, under the build's client folder. */
+export const ISLANDS_MANIFEST = '.vite/islands.json';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+/**
+ * The islands build (ADR 0015) as the pages need it: for the runtime and for each island (named by its file under
+ * app/islands/), the module's address and every chunk it imports, directly or not. Null when the build has no
+ * islands manifest, and every public page is then hydrated by React Router as a whole.
+ */
+export function readIslandAssets(clientDir: string): IslandAssets | null {
+  const manifestPath = path.join(clientDir, ISLANDS_MANIFEST);
+  if (!existsSync(manifestPath)) return null;
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+  const url = (key: string) => `/${manifest[key]?.file}`;
+  const asset = (key: string): IslandAsset => {
+    const seen = new Set<string>();
+    const visit = (chunk: string) => {
+      for (const imported of manifest[chunk]?.imports ?? []) {
+        if (seen.has(imported)) continue;
+        seen.add(imported);
+        visit(imported);
+      }
+    };
+    visit(key);
+    return { src: url(key), preload: [...seen].map(url) };
+  };
+  const islands: Record<string, IslandAsset> = {};
+  let runtime: IslandAsset | undefined;
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (!chunk.isEntry || !chunk.src) continue;
+    const name = path.basename(chunk.src).replace(/\.tsx?$/, '');
+    if (name === 'runtime') runtime = asset(key);
+    else islands[name] = asset(key);
+  }
+  if (!runtime) throw new Error(`${manifestPath}: no runtime entry`);
+  return { runtime, islands };
+}
