@@ -92,10 +92,14 @@ try {
       const audit = (key: string) => {
         const values = runs.map((r) => Number(r.audits[key]?.numericValue ?? Number.NaN));
         const measured = values.filter(Number.isFinite);
-        if (measured.length < values.length)
+        if (measured.length < values.length) {
+          const why = runs
+            .filter((r) => !Number.isFinite(Number(r.audits[key]?.numericValue ?? Number.NaN)))
+            .map((r) => r.runtimeError?.code ?? r.audits[key]?.errorMessage ?? 'no reason given');
           console.warn(
-            `${page}: ${key} has no value in ${values.length - measured.length} of ${values.length} runs`,
+            `${page}: ${key} has no value in ${values.length - measured.length} of ${values.length} runs (${why.join('; ')})`,
           );
+        }
         return median(measured);
       };
       // Transferred KiB of one kind of request (headers included, as on the wire).
