@@ -1,7 +1,8 @@
 // The /vehicles listing sends only the visible page, so its weight must not grow with the stock. This bench
-// builds the app on an in-memory database with 60 and then 10,000 published vehicles and compares the HTML
-// (and the client-navigation data) of the same listings. It exits with 1 when they differ by more than 3%.
-//   BUILD_DIR=build npx react-router build && BUILD_DIR=build npx tsx bench/listing-weight.ts
+// builds the app on an in-memory database with 60 and then 10,000 published vehicles and compares the HTML (and
+// the data the listing island fetches, /vehicles.json) of the same listings. It exits with 1 when they differ by
+// more than 3%.
+//   npm run build && npx tsx bench/listing-weight.ts
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,7 +20,7 @@ const PAGES = [
 ];
 const TOLERANCE = 0.03;
 
-/** Bytes of each page's HTML and of its client-navigation data, for a stock of `count` vehicles. */
+/** Bytes of each page's HTML and of its island's data (/vehicles.json), for a stock of `count` vehicles. */
 async function measure(count: number): Promise<Map<string, { html: number; data: number; ms: number }>> {
   const database = await openDatabase({ dataDir: 'memory://' });
   await seedManyVehicles(database.db, count);
@@ -44,7 +45,8 @@ async function measure(count: number): Promise<Map<string, { html: number; data:
       const html = await app.inject(url);
       const ms = performance.now() - started;
       if (html.statusCode !== 200) throw new Error(`${url} answered ${html.statusCode}`);
-      const data = await app.inject(url.replace('/vehicles', '/vehicles.data'));
+      const data = await app.inject(url.replace('/vehicles', '/vehicles.json'));
+      if (data.statusCode !== 200) throw new Error(`${url} data answered ${data.statusCode}`);
       figures.set(url, { html: html.rawPayload.byteLength, data: data.rawPayload.byteLength, ms });
     }
   } finally {
