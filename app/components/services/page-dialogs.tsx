@@ -1,6 +1,10 @@
-import { useEffect, useState } from 'react';
-import { AdvisoryModal } from '~/components/forms/advisory-modal';
-import { FinancingModal } from '~/components/forms/financing-modal';
+import { Suspense, useEffect, useState } from 'react';
+import {
+  LazyAdvisoryModal,
+  LazyFinancingModal,
+  preloadAdvisoryModal,
+  preloadFinancingModal,
+} from '~/components/forms/lazy-forms';
 import { island } from '~/islands/island';
 import { useScrollToFinancingSection } from './section-scroll';
 
@@ -11,35 +15,59 @@ const triggersOf = (name: DialogName) =>
 
 /**
  * The open state of a page's request dialog, driven by its `ModalTrigger` buttons wherever the page renders them:
- * a click opens it, and every button's `aria-expanded` follows it.
+ * a click opens it, pointing at or focusing one starts loading its form, and every button's `aria-expanded`
+ * follows it. `opened` stays true from the first opening on: the dialog's code is loaded by then, and it keeps
+ * its state (the advisory confirmation is shown after it closes).
  */
-function useDialogTriggers(name: DialogName): [open: boolean, close: () => void] {
+function useDialogTriggers(name: DialogName, preload: () => void) {
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
   useEffect(() => {
     const triggers = [...triggersOf(name)];
-    const onClick = () => setOpen(true);
-    for (const trigger of triggers) trigger.addEventListener('click', onClick);
-    return () => {
-      for (const trigger of triggers) trigger.removeEventListener('click', onClick);
+    const onClick = () => {
+      setOpen(true);
+      setOpened(true);
     };
-  }, [name]);
+    for (const trigger of triggers) {
+      trigger.addEventListener('click', onClick);
+      trigger.addEventListener('pointerenter', preload);
+      trigger.addEventListener('focus', preload);
+    }
+    return () => {
+      for (const trigger of triggers) {
+        trigger.removeEventListener('click', onClick);
+        trigger.removeEventListener('pointerenter', preload);
+        trigger.removeEventListener('focus', preload);
+      }
+    };
+  }, [name, preload]);
   useEffect(() => {
     for (const trigger of triggersOf(name)) trigger.setAttribute('aria-expanded', String(open));
   }, [name, open]);
-  return [open, () => setOpen(false)];
+  return { open, opened, close: () => setOpen(false) };
 }
 
 /** /financing's request dialog, and the scroll to the section its address names (SPEC §2). */
 export function FinancingRequest() {
-  const [open, close] = useDialogTriggers('financing');
+  const { open, opened, close } = useDialogTriggers('financing', preloadFinancingModal);
   useScrollToFinancingSection();
-  return <FinancingModal open={open} onClose={close} />;
+  if (!opened) return null;
+  return (
+    <Suspense fallback={null}>
+      <LazyFinancingModal open={open} onClose={close} />
+    </Suspense>
+  );
 }
 
 /** /commercial-advisory's request dialog. */
 export function AdvisoryRequest() {
-  const [open, close] = useDialogTriggers('advisory');
-  return <AdvisoryModal open={open} onClose={close} />;
+  const { open, opened, close } = useDialogTriggers('advisory', preloadAdvisoryModal);
+  if (!opened) return null;
+  return (
+    <Suspense fallback={null}>
+      <LazyAdvisoryModal open={open} onClose={close} />
+    </Suspense>
+  );
 }
 
 /** As islands (ADR 0015): app/islands/financing-request.ts and app/islands/advisory-request.ts. */

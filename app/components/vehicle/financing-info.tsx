@@ -1,5 +1,5 @@
+import { preloadFinancingModal } from '~/components/forms/lazy-forms';
 import { Banknote, Check } from '~/components/icons';
-import { preloadFinancingModal } from './lazy-forms';
 
 interface Props {
   /** The configured down-payment sentence of direct credit (one text everywhere, PRODUCT.md). */

@@ -1,10 +1,10 @@
 import { Suspense, useState } from 'react';
+import { LazyInquiryForm, preloadInquiryForm } from '~/components/forms/lazy-forms';
 import { BadgeCheck, CalendarDays, Car, Fuel, Gauge, Mail, MapPin, MessageCircle } from '~/components/icons';
 import { island } from '~/islands/island';
 import { formatMileage, formatPrice, stockReference } from '~/lib/format';
 import { whatsappLink } from '~/lib/navigation';
 import type { VehicleView } from '~/lib/vehicle-view';
-import { LazyInquiryForm, preloadInquiryForm } from './lazy-forms';
 import { ShareButton } from './share-button';
 
 interface Props {

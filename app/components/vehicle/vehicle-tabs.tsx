@@ -1,10 +1,10 @@
 import { type KeyboardEvent, type ReactNode, Suspense, useRef, useState } from 'react';
+import { LazyFinancingModal } from '~/components/forms/lazy-forms';
 import { Check } from '~/components/icons';
 import { island } from '~/islands/island';
 import { formatMileage } from '~/lib/format';
 import type { VehicleView } from '~/lib/vehicle-view';
 import { FinancingInfo } from './financing-info';
-import { LazyFinancingModal } from './lazy-forms';
 
 const TABS = [
   { id: 'especificaciones', label: 'Especificaciones' },
