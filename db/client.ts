@@ -83,7 +83,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return openPglite(options.dataDir, options.pgliteTemplate);
 }
 
-async function openPglite(dataDir: string, template: Blob | undefined): Promise<Database> {
+/** A PGlite database in `dataDir` (or in memory, from `template`), with every migration applied. */
+async function migratedPglite(dataDir: string, template: Blob | undefined): Promise<PGlite> {
   let client: PGlite;
   if (dataDir.startsWith('memory://')) {
     client = new PGlite(dataDir, template ? { loadDataDir: template } : {});
@@ -93,8 +94,23 @@ async function openPglite(dataDir: string, template: Blob | undefined): Promise<
     client = new PGlite(dir);
   }
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+  return client;
+}
+
+/** The dump of an empty, migrated in-memory database: the test suite starts each of its databases from it. */
+export async function migratedPgliteDump(): Promise<Blob> {
+  const client = await migratedPglite('memory://', undefined);
+  try {
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
+  }
+}
+
+async function openPglite(dataDir: string, template: Blob | undefined): Promise<Database> {
+  const client = await migratedPglite(dataDir, template);
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',

@@ -1,11 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { TestProject } from 'vitest/node';
-import { migrationsFolder } from '../../db/client.ts';
+import { migratedPgliteDump } from '../../db/client.ts';
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -24,10 +21,7 @@ export default async function setup(project: TestProject): Promise<() => void> {
     project.provide('pgliteTemplate', undefined);
     return () => {};
   }
-  const client = new PGlite('memory://');
-  await migrate(drizzle(client), { migrationsFolder });
-  const dump = await client.dumpDataDir('none');
-  await client.close();
+  const dump = await migratedPgliteDump();
   const dir = mkdtempSync(path.join(tmpdir(), 'automotora-pglite-'));
   const file = path.join(dir, 'migrated.tar');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
