@@ -384,3 +384,25 @@ test('The listing island fetches its results from /vehicles.json: the canonical 
   expect(shown).toEqual(body.data.vehicles.map((v) => `/vehicles/${v.id}`));
   expect(shown.length).toBeGreaterThan(0);
 });
+
+test('A change of the hash alone (skip link, results anchor) fetches no results; a change of the query does', async ({
+  page,
+}) => {
+  await page.goto('/vehicles?pagina=2');
+  await hydrated(page);
+  const loads: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/vehicles.json')) loads.push(r.url());
+  });
+  await page.evaluate(() => {
+    window.location.hash = 'contenido';
+  });
+  await page.goBack();
+  await expect(page).toHaveURL(/\/vehicles\?pagina=2$/);
+  await page
+    .getByRole('navigation', { name: 'Paginación' })
+    .getByRole('link', { name: 'Página 1', exact: true })
+    .click();
+  await expect(results(page)).toHaveText(/^Mostrando 1-6 de /);
+  expect(loads).toHaveLength(1);
+});

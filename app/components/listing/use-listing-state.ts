@@ -57,8 +57,10 @@ export function useListingState(initial: ListingData, initialSearch: string) {
       const body = (await response.json()) as ListingResponse;
       if (controller.signal.aborted) return;
       // The server's canonical address of what it sent (a page past the end becomes the last page).
-      if (body.search !== search)
-        window.history.replaceState(window.history.state, '', `/vehicles${withMark(body.search)}`);
+      if (body.search !== search) {
+        target.current = `/vehicles${withMark(body.search)}`;
+        window.history.replaceState(window.history.state, '', target.current);
+      }
       setShown(body);
       setPending(null);
       if (anchor) requestAnimationFrame(() => document.getElementById(anchor)?.scrollIntoView());
@@ -69,12 +71,15 @@ export function useListingState(initial: ListingData, initialSearch: string) {
     }
   }, []);
 
-  // Back and forward between states of the listing.
+  // Back and forward between states of the listing. A change of the hash alone (the skip link, the results
+  // anchor) is not one.
   useEffect(() => {
     const onPopState = () => {
       if (window.location.pathname !== '/vehicles') return;
       const search = window.location.search.replace(/^\?/, '');
-      target.current = `/vehicles${withMark(search)}`;
+      const href = `/vehicles${withMark(search)}`;
+      if (href === target.current) return;
+      target.current = href;
       void load(search);
     };
     window.addEventListener('popstate', onPopState);
