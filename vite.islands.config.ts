@@ -4,9 +4,11 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'vite';
+import { ISLANDS_MANIFEST } from './server/http/island-assets.ts';
 
 const islandsDir = path.resolve(import.meta.dirname, 'app/islands');
-const entries = readdirSync(islandsDir).filter((file) => /\.tsx?$/.test(file) && file !== 'island.tsx');
+// Every module in app/islands/ is an entry: the runtime and one per island (island() is in app/lib/island.tsx).
+const entries = readdirSync(islandsDir).filter((file) => /\.tsx?$/.test(file));
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -14,7 +16,7 @@ export default defineConfig({
   build: {
     outDir: path.join(process.env.BUILD_DIR ?? 'build', 'client'),
     emptyOutDir: false,
-    manifest: '.vite/islands.json',
+    manifest: ISLANDS_MANIFEST,
     assetsInlineLimit: 0,
     rolldownOptions: {
       input: Object.fromEntries(

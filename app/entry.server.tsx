@@ -3,8 +3,8 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { type AppLoadContext, type EntryContext, ServerRouter } from 'react-router';
-import { IslandBuildContext } from './islands/island';
 import { deferScripts } from './lib/defer-scripts.server';
+import { IslandsContext } from './lib/island';
 import { NonceContext } from './lib/nonce';
 import { inlineScriptHashes } from './lib/script-hashes.server';
 
@@ -71,9 +71,9 @@ export default function handleRequest(
     let timer: NodeJS.Timeout | undefined;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <IslandBuildContext value={loadContext.islands ?? null}>
+        <IslandsContext value={loadContext.islands ?? null}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </IslandBuildContext>
+        </IslandsContext>
       </NonceContext.Provider>,
       {
         nonce,

@@ -19,7 +19,7 @@ import { SiteFooter } from './components/site-footer';
 import { SiteHeaderIsland } from './components/site-header';
 import { WhatsAppButton } from './components/whatsapp-button';
 import interLatin from './fonts/inter-latin-400-700.woff2?url';
-import { IslandScripts, IslandsContext, useIslandBuild } from './islands/island';
+import { IslandScripts, IslandsContext, useIslands } from './lib/island';
 import { useNonce } from './lib/nonce';
 
 export const links: Route.LinksFunction = () => [
@@ -66,7 +66,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // The back office (/admin) has a layout of its own: no public header, footer or chat button.
   const admin = isAdminPath(pathname);
   // Public pages run their islands in the browser, the back office runs React Router (ADR 0015).
-  const islandBuild = useIslandBuild();
+  const islandBuild = useIslands();
   const islands = admin ? null : islandBuild;
   return (
     <IslandsContext value={islands}>

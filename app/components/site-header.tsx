@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Dealership } from '../../contracts/dealership';
-import { island } from '../islands/island';
+import { island } from '../lib/island';
 import { DesktopNav } from './layout/desktop-nav';
 import { MobileMenu } from './layout/mobile-menu';
 import { CurrentPathContext } from './layout/site-nav-link';

@@ -3,8 +3,8 @@
 // React Router does not run in the browser on these pages; links load pages the server keeps ready.
 import { type ComponentType, createElement, type ReactNode, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { IslandScope } from '~/lib/island-scope';
 import { revealAll } from '~/lib/reveal';
-import { IslandScope } from './scope';
 
 function Hydrated({ children, onHydrated }: { children?: ReactNode; onHydrated: () => void }) {
   useEffect(onHydrated, [onHydrated]);

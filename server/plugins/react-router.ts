@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
-import type { IslandAssets } from '../../app/islands/island.tsx';
+import type { IslandAssets } from '../../app/lib/island.tsx';
 import { preferredEncoding } from '../http/accept-encoding.ts';
 import { readIslandAssets } from '../http/island-assets.ts';
 import { type CachedPage, PageCache } from '../http/page-cache.ts';

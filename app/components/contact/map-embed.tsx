@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { MapPin } from '~/components/icons';
-import { island } from '~/islands/island';
+import { island } from '~/lib/island';
 
 interface Props {
   embedUrl: string;

@@ -3,7 +3,7 @@
 
 import { createContext, type ReactNode, useContext } from 'react';
 import { ChevronDown, CircleAlert } from '~/components/icons';
-import { useIslandId } from '~/islands/scope';
+import { useIslandId } from '~/lib/island-scope';
 
 export const FieldErrors = createContext<Record<string, string>>({});
 

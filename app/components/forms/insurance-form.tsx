@@ -1,7 +1,7 @@
 // The 'Solicita tu Cotización' form of /insurance (SPEC §2): POST /api/seguros/. The page renders the heading;
 // the success panel stays until the visitor asks for another quote (PRODUCT.md).
 
-import { island } from '~/islands/island';
+import { island } from '~/lib/island';
 import { leadSchema, useLeadForm } from '~/lib/use-lead-form';
 import { CAR_BRAND_OPTIONS, INSURANCE_TYPE_OPTIONS } from '../../../contracts/lead-options.ts';
 import { FieldErrors, PersonFields, SelectField, TextAreaField, TextField } from './fields';

@@ -4,7 +4,7 @@
 
 import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
 import { X } from '~/components/icons';
-import { useIslandId } from '~/islands/scope';
+import { useIslandId } from '~/lib/island-scope';
 
 const SCROLL_LOCK = 'overflow-hidden';
 

@@ -3,7 +3,7 @@
 
 import type { DragEvent } from 'react';
 import { ImagePlus, X } from '~/components/icons';
-import { useIslandId } from '~/islands/scope';
+import { useIslandId } from '~/lib/island-scope';
 import { SELL_PHOTO_LIMITS } from '../../../contracts/lead-options.ts';
 import { PHOTO_TYPES, type usePhotos } from './use-photos';
 

@@ -1,7 +1,7 @@
 // The appraisal form of /sell-your-car (SPEC §2): POST /api/vendeauto/ as multipart, photos under 'images'.
 // PRODUCT.md: the success panel is reached and offers 'Enviar otra solicitud'.
 
-import { island } from '~/islands/island';
+import { island } from '~/lib/island';
 import { leadSchema, useLeadForm } from '~/lib/use-lead-form';
 import { CAR_BRAND_OPTIONS, CAR_CONDITION_OPTIONS } from '../../../contracts/lead-options.ts';
 import { FieldErrors, PersonFields, SelectField, TextAreaField, TextField } from './fields';

@@ -1,6 +1,6 @@
 import { type FocusEvent, useEffect, useRef, useState } from 'react';
 import { ChevronLeft, ChevronRight, Pause, Play } from '~/components/icons';
-import { island } from '~/islands/island';
+import { island } from '~/lib/island';
 import { type HeroPhoto, HeroSlide } from './hero-slide';
 import { HERO_SLIDES, SLIDE_INTERVAL_MS } from './hero-slides';
 

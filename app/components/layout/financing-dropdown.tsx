@@ -1,6 +1,6 @@
 import { type FocusEvent, type KeyboardEvent, useRef, useState } from 'react';
 import { ChevronDown } from '~/components/icons';
-import { useIslandId } from '~/islands/scope';
+import { useIslandId } from '~/lib/island-scope';
 import type { NavItem, NavLinkItem } from '~/lib/navigation';
 import { SiteLink } from '../site-link';
 import { navLinkClass, SiteNavLink } from './site-nav-link';

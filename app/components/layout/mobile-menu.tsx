@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Menu, MessageCircle, Phone, X } from '~/components/icons';
-import { useIslandId } from '~/islands/scope';
+import { useIslandId } from '~/lib/island-scope';
 import { NAV_ITEMS, whatsappLink } from '~/lib/navigation';
 import type { Dealership } from '../../../contracts/dealership';
 import { SiteNavLink } from './site-nav-link';

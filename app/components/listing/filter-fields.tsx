@@ -1,4 +1,4 @@
-import { useIslandId } from '~/islands/scope';
+import { useIslandId } from '~/lib/island-scope';
 import { useDebouncedField } from './use-listing-state';
 
 interface CheckboxGroupProps {

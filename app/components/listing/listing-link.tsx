@@ -1,11 +1,10 @@
 import { type AnchorHTMLAttributes, createContext, type MouseEvent, useContext } from 'react';
 import { type ListingQuery, listingHref } from '~/lib/listing-query';
+import { isPlainClick } from '~/lib/plain-click';
 import type { ListingState } from './use-listing-state';
 
-const ApplyContext = createContext<ListingState['apply'] | null>(null);
-
 /** Lets the listing's links change the listing in place (ADR 0015). */
-export const ListingNavigation = ApplyContext;
+export const ListingNavigation = createContext<ListingState['apply'] | null>(null);
 
 type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
   query: ListingQuery;
@@ -18,12 +17,11 @@ type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
  * JavaScript, with a modifier key or in a new tab); a plain click changes the listing in place.
  */
 export function ListingLink({ query, anchor, onClick, ...rest }: Props) {
-  const apply = useContext(ApplyContext);
+  const apply = useContext(ListingNavigation);
   const href = `${listingHref(query)}${anchor ? `#${anchor}` : ''}`;
   const follow = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
-    if (!apply || event.defaultPrevented || event.button !== 0) return;
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!apply || !isPlainClick(event)) return;
     event.preventDefault();
     apply(query, { anchor });
   };

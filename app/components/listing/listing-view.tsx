@@ -1,5 +1,5 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { island } from '~/islands/island';
+import { island } from '~/lib/island';
 import type { ListingData } from '~/lib/listing-data.server';
 import { parseListingQuery } from '~/lib/listing-query';
 import { ActiveFilters } from './active-filters';

@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 import { ArrowDown, Building2, HandCoins, type LucideIcon } from '~/components/icons';
 import { Reveal } from '~/components/reveal';
-import { island } from '~/islands/island';
+import { island } from '~/lib/island';
 import { SectionHeading } from './section-heading';
 import { CONVENTIONAL_SECTION_ID, DIRECT_SECTION_ID, scrollToSection } from './section-scroll';
 import { card, sectionContainer } from './styles';

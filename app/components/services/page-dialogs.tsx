@@ -5,7 +5,7 @@ import {
   preloadAdvisoryModal,
   preloadFinancingModal,
 } from '~/components/forms/lazy-forms';
-import { island } from '~/islands/island';
+import { island } from '~/lib/island';
 import { useScrollToFinancingSection } from './section-scroll';
 
 type DialogName = 'financing' | 'advisory';

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { isPlainClick } from '~/lib/plain-click';
 
 export const DIRECT_SECTION_ID = 'credito-directo-section';
 export const CONVENTIONAL_SECTION_ID = 'credito-convencional-section';
@@ -30,8 +31,7 @@ export function useScrollToFinancingSection(): void {
   useEffect(() => {
     let timer: number | undefined;
     const onClick = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0) return;
-      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (!isPlainClick(event)) return;
       const link = event.target instanceof Element ? event.target.closest('a') : null;
       if (!link) return;
       const url = new URL(link.href, window.location.href);

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ArrowLeft } from '~/components/icons';
-import { island } from '~/islands/island';
+import { island } from '~/lib/island';
 
 /**
  * 'Volver a vehículos': back to the listing the visitor came from, filters and page included, else to the whole

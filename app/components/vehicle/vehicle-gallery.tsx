@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ChevronLeft, ChevronRight } from '~/components/icons';
 import { PhotoPlaceholder } from '~/components/photo-placeholder';
 import { ResponsiveImage } from '~/components/responsive-image';
-import { island } from '~/islands/island';
+import { island } from '~/lib/island';
 import type { ImageRef } from '~/lib/media';
 
 interface Props {

@@ -1,8 +1,8 @@
 import { type KeyboardEvent, type ReactNode, Suspense, useRef, useState } from 'react';
 import { LazyFinancingModal } from '~/components/forms/lazy-forms';
 import { Check } from '~/components/icons';
-import { island } from '~/islands/island';
 import { formatMileage } from '~/lib/format';
+import { island } from '~/lib/island';
 import type { VehicleView } from '~/lib/vehicle-view';
 import { FinancingInfo } from './financing-info';
 

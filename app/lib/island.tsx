@@ -1,6 +1,6 @@
 import { type ComponentType, createContext, useContext } from 'react';
 import { preloadModule } from 'react-dom';
-import { IslandScope } from './scope';
+import { IslandScope } from './island-scope';
 
 /** Where one island's code is: its module and every chunk it imports, to preload together. */
 export interface IslandAsset {
@@ -14,19 +14,13 @@ export interface IslandAssets {
   islands: Record<string, IslandAsset>;
 }
 
-/** The islands build, as the server has it (null in development, where there is none). */
-export const IslandBuildContext = createContext<IslandAssets | null>(null);
-
 /**
- * Set while the server renders a public page, whose code is its islands: every island then writes its wrapper,
- * its props and its preloads. Absent elsewhere (the back office, `npm run dev`, the browser), where an island is
- * its plain component inside a page React Router hydrates whole.
+ * The islands build while the server renders a public page, whose code is its islands: every island then writes
+ * its wrapper, its props and its preloads. The server provides the build (`entry.server.tsx`) and the root layout
+ * takes it away in the back office. Null elsewhere (the back office, `npm run dev`, the browser), where an island
+ * is its plain component inside a page React Router hydrates whole.
  */
 export const IslandsContext = createContext<IslandAssets | null>(null);
-
-export function useIslandBuild(): IslandAssets | null {
-  return useContext(IslandBuildContext);
-}
 
 export function useIslands(): IslandAssets | null {
   return useContext(IslandsContext);
@@ -42,7 +36,7 @@ export function preloadAsset(asset: IslandAsset): void {
  * export is `Component`. On a public page it renders as
  * `<div data-island="/assets/….js" data-name="…" data-props="{…}">…</div>`, and app/islands/runtime.ts hydrates
  * that element with the same component and props, so props must be JSON. Ids inside come from `useIslandId`
- * (app/islands/scope.ts). The wrapper is `display: contents`: the page lays out the island's own elements.
+ * (app/lib/island-scope.ts). The wrapper is `display: contents`: the page lays out the island's own elements.
  */
 export function island<P extends object>(name: string, Component: ComponentType<P>) {
   function Island(props: P) {
