@@ -1,6 +1,7 @@
+import type { ImageRef } from '@contracts/listing';
+import { heightAt, largestWidth, mediaPath, srcSet } from '@domain/media';
 import { preload } from 'react-dom';
 import { PRIORITY_IMAGE_TIMING } from '~/lib/deferred-scripts';
-import { heightAt, type ImageRef, largestWidth, mediaPath, srcSet } from '~/lib/media';
 
 interface Props {
   image: ImageRef;

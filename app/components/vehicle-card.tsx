@@ -1,6 +1,6 @@
+import type { VehicleCardView } from '@contracts/listing';
+import { formatMileage, formatPrice } from '@domain/format';
 import { Fuel, Gauge, MapPin } from '~/components/icons';
-import { formatMileage, formatPrice } from '~/lib/format';
-import type { VehicleCardView } from '~/lib/vehicle-view';
 import { PhotoPlaceholder } from './photo-placeholder';
 import { ResponsiveImage } from './responsive-image';
 

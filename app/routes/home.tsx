@@ -1,3 +1,4 @@
+import { toCardView, toVehicleView } from '@domain/vehicle';
 import { ContactContent } from '~/components/contact/contact-content';
 import { AboutSection } from '~/components/home/about-section';
 import { FeaturedVehicles } from '~/components/home/featured-vehicles';
@@ -7,8 +8,6 @@ import { SectionHeading } from '~/components/home/section-heading';
 import { ServicesSection } from '~/components/home/services-section';
 import { DealerJsonLd } from '~/components/layout/dealer-json-ld';
 import { pageMeta } from '~/lib/meta';
-import { toCardView } from '~/lib/vehicle-view';
-import { toVehicleView } from '~/lib/vehicle-view.server';
 import { type RootData, useRootData } from '~/root';
 import type { Route } from './+types/home';
 

@@ -1,6 +1,6 @@
+import { formatPrice, stockReference } from '@domain/format';
 import { Link } from 'react-router';
 import { PageHero } from '~/components/layout/page-hero';
-import { formatPrice, stockReference } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
 import { SITE_PAGES } from '~/lib/navigation';
 import type { RootData } from '~/root';

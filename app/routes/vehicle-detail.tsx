@@ -1,3 +1,5 @@
+import { formatMileage, formatPrice } from '@domain/format';
+import { toVehicleView } from '@domain/vehicle';
 import { data, isRouteErrorResponse, Link, useSearchParams } from 'react-router';
 import { ArrowLeft } from '~/components/icons';
 import { BackToListingIsland } from '~/components/vehicle/back-to-listing';
@@ -5,9 +7,7 @@ import { carJsonLd, photoUrl } from '~/components/vehicle/car-json-ld';
 import { VehicleGalleryIsland } from '~/components/vehicle/vehicle-gallery';
 import { VehicleSummaryIsland } from '~/components/vehicle/vehicle-summary';
 import { VehicleTabsIsland } from '~/components/vehicle/vehicle-tabs';
-import { formatMileage, formatPrice } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
-import { toVehicleView } from '~/lib/vehicle-view.server';
 import { useRootData } from '~/root';
 import type { Route } from './+types/vehicle-detail';
 

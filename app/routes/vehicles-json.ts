@@ -1,5 +1,5 @@
-import type { ListingResponse } from '~/components/listing/use-listing-state';
-import { resolveListing } from '~/lib/listing-data.server';
+import type { ListingResponse } from '@contracts/listing';
+import { resolveListing } from '@server/services/catalogue/listing';
 import type { Route } from './+types/vehicles-json';
 
 /**

@@ -1,9 +1,9 @@
+import { hasActiveFilters, parseListingQuery } from '@domain/listing-query';
+import { resolveListing } from '@server/services/catalogue/listing';
 import { isRouteErrorResponse, redirect, useLocation } from 'react-router';
 import { ListingError } from '~/components/listing/listing-error';
 import { ListingHero } from '~/components/listing/listing-hero';
 import { ListingViewIsland } from '~/components/listing/listing-view';
-import { resolveListing } from '~/lib/listing-data.server';
-import { hasActiveFilters, parseListingQuery } from '~/lib/listing-query';
 import { pageMeta } from '~/lib/meta';
 import type { Route } from './+types/vehicles';
 

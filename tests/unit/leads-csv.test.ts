@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chileDayKey, formatChileDateTime, parseDayInput } from '../../app/lib/admin/lead-format.ts';
+import { chileDayKey, formatChileDateTime, parseDayInput } from '../../domain/chile-time.ts';
 import {
   buildLeadsCsv,
   CSV_BOM,

@@ -10,7 +10,7 @@ import {
   serializeListingQuery,
   toggleValue,
   withChange,
-} from '../../app/lib/listing-query.ts';
+} from '../../domain/listing-query.ts';
 
 const parse = (search: string) => parseListingQuery(new URLSearchParams(search));
 

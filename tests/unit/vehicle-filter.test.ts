@@ -10,7 +10,7 @@ import {
   paginate,
   sortVehicles,
   type VehicleFilters,
-} from '../../app/lib/vehicle-filter.ts';
+} from '../../domain/vehicle-filter.ts';
 
 function vehicle(overrides: Partial<FilterableVehicle> & { name: string }): FilterableVehicle {
   return {

@@ -1,7 +1,7 @@
 // The modal 'Solicitud de Asesoría Financiera' (SPEC §2): POST /api/contact-form/. Opened by the financing page's
 // buttons and by 'Consultar por financiamiento' on a vehicle, which prefills the vehicle (PRODUCT.md: the success
 // panel is reached; 'pie' and 'comentarios' are optional, as their labels say).
-import { formatPrice } from '~/lib/format';
+import { formatPrice } from '@domain/format';
 import { leadSchema, useLeadForm } from '~/lib/use-lead-form';
 import { FINANCING_TYPE_OPTIONS, INCOME_OPTIONS, TERM_OPTIONS } from '../../../contracts/lead-options.ts';
 import { FieldErrors, PersonFields, SelectField, TextAreaField, TextField } from './fields';

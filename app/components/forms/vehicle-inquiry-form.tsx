@@ -1,7 +1,8 @@
 // The inline 'Solicitar información' form of a vehicle page (SPEC §2): POST /api/contact/.
+
+import type { VehicleView } from '@domain/vehicle';
 import { Mail } from '~/components/icons';
 import { leadSchema, useLeadForm } from '~/lib/use-lead-form';
-import type { VehicleView } from '~/lib/vehicle-view';
 import { FieldErrors, TextAreaField, TextField } from './fields';
 import { FormNotice, Honeypot, PrivacyNote, RequiredNote, SubmitButton, secondaryButton } from './form-parts';
 import { inquiryMailto, interestLine, messageWithVehicleInfo } from './vehicle-lead-text';

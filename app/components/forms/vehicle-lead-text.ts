@@ -1,7 +1,7 @@
 // Texts of the vehicle page's enquiry (SPEC §2): the line of interest, the vehicle-info block appended on send and
 // the 'Usar mi correo' mailto link.
-import { formatMileage, formatPrice } from '~/lib/format';
-import type { VehicleView } from '~/lib/vehicle-view';
+import { formatMileage, formatPrice } from '@domain/format';
+import type { VehicleView } from '@domain/vehicle';
 
 type VehicleFacts = Pick<
   VehicleView,

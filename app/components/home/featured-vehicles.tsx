@@ -1,8 +1,8 @@
+import type { VehicleCardView } from '@contracts/listing';
 import { Link } from 'react-router';
 import { ArrowRight } from '~/components/icons';
 import { Reveal } from '~/components/reveal';
 import { VehicleCard } from '~/components/vehicle-card';
-import type { VehicleCardView } from '~/lib/vehicle-view';
 import { SectionHeading } from './section-heading';
 
 /** SPEC §9: each card fades in 300 ms plus 150 ms per card. */

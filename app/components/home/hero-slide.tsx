@@ -1,6 +1,6 @@
+import type { ImageRef } from '@contracts/listing';
 import { CarFront } from '~/components/icons';
 import { ResponsiveImage } from '~/components/responsive-image';
-import type { ImageRef } from '~/lib/media';
 import type { HERO_SLIDES } from './hero-slides';
 
 export interface HeroPhoto {

@@ -1,6 +1,6 @@
+import { formatPrice } from '@domain/format';
+import { type ListingQuery, type ListKey, toggleValue, withChange } from '@domain/listing-query';
 import { X } from '~/components/icons';
-import { formatPrice } from '~/lib/format';
-import { type ListingQuery, type ListKey, toggleValue, withChange } from '~/lib/listing-query';
 import { ListingLink } from './listing-link';
 
 const LISTS: ListKey[] = ['conditions', 'brands', 'models', 'bodyTypes', 'transmissions', 'fuelTypes'];

@@ -1,5 +1,5 @@
-import { X } from '~/components/icons';
-import { formatPrice } from '~/lib/format';
+import type { FilterOptions } from '@contracts/listing';
+import { formatPrice } from '@domain/format';
 import {
   type ListKey,
   PARAM,
@@ -10,20 +10,11 @@ import {
   toggleValue,
   withChange,
   YEAR_DEFAULTS,
-} from '~/lib/listing-query';
+} from '@domain/listing-query';
+import { X } from '~/components/icons';
 import { CheckboxGroup, RangeFields } from './filter-fields';
 import type { ListingState } from './use-listing-state';
 import { useModalPanel } from './use-modal-panel';
-
-/** The option lists the loader builds from the lookup lists and the stock. */
-export interface FilterOptions {
-  brands: string[];
-  models: string[];
-  bodyTypes: string[];
-  /** Shown and sent without the 'Transmisión ' prefix. */
-  transmissions: string[];
-  fuels: string[];
-}
 
 interface Props {
   state: ListingState;

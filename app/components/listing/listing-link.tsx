@@ -1,5 +1,5 @@
+import { type ListingQuery, listingHref } from '@domain/listing-query';
 import { type AnchorHTMLAttributes, createContext, type MouseEvent, useContext } from 'react';
-import { type ListingQuery, listingHref } from '~/lib/listing-query';
 import { isPlainClick } from '~/lib/plain-click';
 import type { ListingState } from './use-listing-state';
 

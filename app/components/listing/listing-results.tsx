@@ -1,7 +1,7 @@
+import type { VehicleCardView } from '@contracts/listing';
+import { clearedQuery, type ListingQuery } from '@domain/listing-query';
 import { SearchX } from '~/components/icons';
 import { VehicleCard } from '~/components/vehicle-card';
-import { clearedQuery, type ListingQuery } from '~/lib/listing-query';
-import type { VehicleCardView } from '~/lib/vehicle-view';
 import { ListingLink } from './listing-link';
 
 interface Props {

@@ -1,4 +1,3 @@
-import { Search, SlidersHorizontal, X } from '~/components/icons';
 import {
   activeFilterCount,
   clearedQuery,
@@ -6,8 +5,9 @@ import {
   normalizeSearch,
   PARAM,
   withChange,
-} from '~/lib/listing-query';
-import type { SortKey } from '~/lib/vehicle-filter';
+} from '@domain/listing-query';
+import type { SortKey } from '@domain/vehicle-filter';
+import { Search, SlidersHorizontal, X } from '~/components/icons';
 import { ListingLink } from './listing-link';
 import { type ListingState, useDebouncedField } from './use-listing-state';
 

@@ -1,7 +1,7 @@
+import type { ListingData } from '@contracts/listing';
+import { parseListingQuery } from '@domain/listing-query';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { island } from '~/lib/island';
-import type { ListingData } from '~/lib/listing-data.server';
-import { parseListingQuery } from '~/lib/listing-query';
 import { ActiveFilters } from './active-filters';
 import { FilterPanel } from './filter-panel';
 import { ListingNavigation } from './listing-link';

@@ -1,6 +1,6 @@
+import type { ListingQuery } from '@domain/listing-query';
+import { pageItems } from '@domain/vehicle-filter';
 import { ChevronLeft, ChevronRight } from '~/components/icons';
-import type { ListingQuery } from '~/lib/listing-query';
-import { pageItems } from '~/lib/vehicle-filter';
 import { ListingLink } from './listing-link';
 
 interface Props {

@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { ListingData } from '~/lib/listing-data.server';
+import type { ListingData, ListingResponse } from '@contracts/listing';
 import {
   type ListingQuery,
   listingHref,
   parseListingQuery,
   serializeListingQuery,
-} from '~/lib/listing-query';
+} from '@domain/listing-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
 export interface ListingState {
   /** The state the visitor asked for: the pending request's while one is under way, so a ticked box stays ticked. */
@@ -21,13 +21,6 @@ export interface ListingState {
    * `anchor` names an element to bring into view once the results are in (pagination).
    */
   apply: (next: ListingQuery, options?: { typing?: boolean; anchor?: string | undefined }) => void;
-}
-
-/** What /vehicles.json answers (routes/vehicles-json.ts). */
-export interface ListingResponse {
-  /** The canonical query string of the data, without "?". */
-  search: string;
-  data: ListingData;
 }
 
 /** `?a=b` or '' for a query string without its "?". */

@@ -1,6 +1,6 @@
-import { stockReference } from '~/lib/format';
-import { largestWidth, mediaPath } from '~/lib/media';
-import type { VehicleView } from '~/lib/vehicle-view';
+import { stockReference } from '@domain/format';
+import { largestWidth, mediaPath } from '@domain/media';
+import type { VehicleView } from '@domain/vehicle';
 
 /** Absolute URL of a photo as search engines and link previews fetch it: a JPEG of at most 1280 px. */
 export function photoUrl(publicUrl: string, image: VehicleView['images'][number]): string {

@@ -1,9 +1,9 @@
+import type { ImageRef } from '@contracts/listing';
 import { useState } from 'react';
 import { ChevronLeft, ChevronRight } from '~/components/icons';
 import { PhotoPlaceholder } from '~/components/photo-placeholder';
 import { ResponsiveImage } from '~/components/responsive-image';
 import { island } from '~/lib/island';
-import type { ImageRef } from '~/lib/media';
 
 interface Props {
   images: ImageRef[];

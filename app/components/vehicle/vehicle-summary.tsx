@@ -1,10 +1,10 @@
+import { formatMileage, formatPrice, stockReference } from '@domain/format';
+import type { VehicleView } from '@domain/vehicle';
 import { Suspense, useState } from 'react';
 import { LazyInquiryForm, preloadInquiryForm } from '~/components/forms/lazy-forms';
 import { BadgeCheck, CalendarDays, Car, Fuel, Gauge, Mail, MapPin, MessageCircle } from '~/components/icons';
-import { formatMileage, formatPrice, stockReference } from '~/lib/format';
 import { island } from '~/lib/island';
 import { whatsappLink } from '~/lib/navigation';
-import type { VehicleView } from '~/lib/vehicle-view';
 import { ShareButton } from './share-button';
 
 interface Props {

@@ -1,9 +1,9 @@
+import { formatMileage } from '@domain/format';
+import type { VehicleView } from '@domain/vehicle';
 import { type KeyboardEvent, type ReactNode, Suspense, useRef, useState } from 'react';
 import { LazyFinancingModal } from '~/components/forms/lazy-forms';
 import { Check } from '~/components/icons';
-import { formatMileage } from '~/lib/format';
 import { island } from '~/lib/island';
-import type { VehicleView } from '~/lib/vehicle-view';
 import { FinancingInfo } from './financing-info';
 
 const TABS = [

@@ -1,11 +1,11 @@
+import { formatPrice } from '@domain/format';
+import { mediaPath, variantWidths } from '@domain/media';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LeadsPerDayChart } from '~/components/admin/leads/leads-per-day-chart';
 import { AdminPage, adminMeta, Badge, Card, EmptyState } from '~/components/admin/ui';
 import { AlarmClock, CalendarDays, Car, Inbox, TriangleAlert } from '~/components/icons';
 import { requireStaffPage } from '~/lib/admin/session.server';
-import { formatPrice } from '~/lib/format';
-import { mediaPath, variantWidths } from '~/lib/media';
 import {
   type DashboardData,
   VEHICLE_STATUS_LABELS,

@@ -1,3 +1,4 @@
+import { stockReference } from '@domain/format';
 import { useState } from 'react';
 import { data, useLocation, useNavigate, useRevalidator } from 'react-router';
 import { ConfirmButton } from '~/components/admin/stock/confirm-button';
@@ -9,7 +10,6 @@ import { AdminNotice, AdminPage, adminButton, adminMeta } from '~/components/adm
 import { ExternalLink, Trash2 } from '~/components/icons';
 import { adminFetch, refusalText } from '~/lib/admin/api-client';
 import { requireStaffPage } from '~/lib/admin/session.server';
-import { stockReference } from '~/lib/format';
 import { listAllLookups } from '../../../server/services/admin/lookups.ts';
 import { getStockVehicle } from '../../../server/services/admin/stock.ts';
 import type { Route } from './+types/vehicle-edit';

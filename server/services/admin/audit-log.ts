@@ -8,8 +8,7 @@ import {
 } from '../../../contracts/admin-staff.ts';
 import type { Db } from '../../../db/client.ts';
 import { auditLog, leads, staffUsers, vehicles } from '../../../db/schema.ts';
-
-const TIME_ZONE = 'America/Santiago';
+import { chileDayStart, nextDayKey } from '../../../domain/chile-time.ts';
 
 /** The query string as sent by the page's filter form: an untouched filter arrives as an empty string. */
 export function parseAuditQuery(raw: unknown) {
@@ -19,54 +18,13 @@ export function parseAuditQuery(raw: unknown) {
   return AuditQuerySchema.safeParse(Object.fromEntries(entries));
 }
 
-/** The instant a calendar day starts in Chile (its offset changes with daylight saving time). */
-export function chileDayStart(isoDate: string): Date {
-  const [year = 0, month = 1, day = 1] = isoDate.split('-').map(Number);
-  const wall = Date.UTC(year, month - 1, day);
-  // Two passes: the offset at the first guess may differ from the offset at the answer near a DST change.
-  let instant = wall - offsetMs(wall);
-  instant = wall - offsetMs(instant);
-  return new Date(instant);
-}
-
-const offsetFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-});
-
-/** How far Chile's wall clock is from UTC at `instant` (negative: behind). */
-function offsetMs(instant: number): number {
-  const parts = Object.fromEntries(offsetFormat.formatToParts(instant).map((p) => [p.type, Number(p.value)]));
-  const wall = Date.UTC(
-    parts.year ?? 0,
-    (parts.month ?? 1) - 1,
-    parts.day ?? 1,
-    parts.hour ?? 0,
-    parts.minute ?? 0,
-    parts.second ?? 0,
-  );
-  return wall - Math.floor(instant / 1000) * 1000;
-}
-
-function nextDay(isoDate: string): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
-}
-
 /** Newest first, filtered by entity, actor and Chilean calendar days (both ends included). */
 export async function listAudit(db: Db, query: AuditQuery): Promise<AuditPage> {
   const conditions: SQL[] = [];
   if (query.entidad) conditions.push(eq(auditLog.entity, query.entidad));
   if (query.usuario) conditions.push(eq(auditLog.actorId, query.usuario));
   if (query.desde) conditions.push(gte(auditLog.createdAt, chileDayStart(query.desde)));
-  if (query.hasta) conditions.push(lt(auditLog.createdAt, chileDayStart(nextDay(query.hasta))));
+  if (query.hasta) conditions.push(lt(auditLog.createdAt, chileDayStart(nextDayKey(query.hasta))));
   const where = conditions.length ? and(...conditions) : undefined;
 
   const [totalRow] = await db.select({ n: count() }).from(auditLog).where(where);

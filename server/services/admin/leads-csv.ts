@@ -1,9 +1,10 @@
 // The CSV export of the inbox, built to open correctly in Excel with Chilean settings: UTF-8 with a BOM (so accents
 // survive), ';' between cells (',' is the decimal separator there), CRLF line ends, dates as dd-mm-yyyy HH:mm in
 // Chile time. Pure: the route streams what these functions return.
-import { leadDeadline } from '../../../app/lib/admin/lead-deadline.ts';
-import { formatChileDateTime } from '../../../app/lib/admin/lead-format.ts';
+
 import { LEAD_STATUS_LABELS, type LeadStatus } from '../../../contracts/admin-leads.ts';
+import { formatChileDateTime } from '../../../domain/chile-time.ts';
+import { leadDeadline } from '../../../domain/lead-deadline.ts';
 
 export const CSV_BOM = '\uFEFF';
 export const CSV_SEPARATOR = ';';

@@ -1,6 +1,4 @@
 import { and, eq, lte, type SQL, sql } from 'drizzle-orm';
-import { phoneSearchDigits } from '../../../app/lib/admin/lead-contact.ts';
-import { CHILE_TIME_ZONE, parseDayInput } from '../../../app/lib/admin/lead-format.ts';
 import {
   LEAD_SEARCH_MAX,
   LEAD_STATUS_VALUES,
@@ -8,6 +6,8 @@ import {
   type LeadStatus,
 } from '../../../contracts/admin-leads.ts';
 import { LEAD_KINDS, leads } from '../../../db/schema.ts';
+import { CHILE_TIME_ZONE, parseDayInput } from '../../../domain/chile-time.ts';
+import { phoneSearchDigits } from '../../../domain/phone.ts';
 import type { LeadKind } from '../leads/lead-kinds.ts';
 
 /** The inbox filters once checked. Dates are Chilean calendar days, 'yyyy-mm-dd'. */

@@ -11,7 +11,7 @@ import {
   vehicleImages,
   vehicles,
 } from '../../../db/schema.ts';
-import type { VehicleRecord } from './vehicle-record.ts';
+import type { VehicleRecord } from '../../../domain/vehicle.ts';
 
 /** Every published vehicle in 'Destacados' order, with its features and photos, in three queries. */
 export async function loadPublishedVehicles(db: Db): Promise<VehicleRecord[]> {

@@ -1,7 +1,8 @@
-import { formatPrice } from '../../../app/lib/format.ts';
-import { largestWidth, mediaPath } from '../../../app/lib/media.ts';
 import type { Dealership } from '../../../contracts/dealership.ts';
-import type { VehicleRecord } from '../catalogue/vehicle-record.ts';
+import { formatChileLongDateTime } from '../../../domain/chile-time.ts';
+import { formatPrice } from '../../../domain/format.ts';
+import { largestWidth, mediaPath } from '../../../domain/media.ts';
+import type { VehicleRecord } from '../../../domain/vehicle.ts';
 import { describeDetail, type LeadFields, type LeadKindDef } from './lead-kinds.ts';
 
 export interface LeadEmail {
@@ -23,12 +24,6 @@ export interface LeadEmailInput {
   dealership: Dealership;
   publicUrl: string;
 }
-
-const dateTime = new Intl.DateTimeFormat('es-CL', {
-  dateStyle: 'full',
-  timeStyle: 'short',
-  timeZone: 'America/Santiago',
-});
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -61,8 +56,8 @@ export function buildLeadEmail(input: LeadEmailInput): LeadEmail {
     rows.push(['Ficha del vehículo', vehicleUrl]);
   }
   if (input.photoCount > 0) rows.push(['Fotos adjuntas', String(input.photoCount)]);
-  rows.push(['Recibida', dateTime.format(input.createdAt)]);
-  rows.push(['Responder antes de', dateTime.format(input.dueAt)]);
+  rows.push(['Recibida', formatChileLongDateTime(input.createdAt)]);
+  rows.push(['Responder antes de', formatChileLongDateTime(input.dueAt)]);
 
   const promise = `Nos comprometimos a contactar a esta persona dentro de ${def.promiseHours} horas.`;
   const message = fields.message ? `\n\nMensaje:\n${fields.message}` : '';

@@ -1,6 +1,6 @@
+import { telHref, whatsappHref } from '@domain/phone';
 import { adminButton } from '~/components/admin/ui';
 import { Mail, MessageCircle, Phone } from '~/components/icons';
-import { telHref, whatsappHref } from '~/lib/admin/lead-contact';
 import type { LeadDetail } from '../../../../contracts/admin-leads';
 
 /** One tap to answer: e-mail (with a subject that names the request), phone call, WhatsApp for mobiles. */

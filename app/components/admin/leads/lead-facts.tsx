@@ -1,8 +1,8 @@
+import { formatChileDateTime } from '@domain/chile-time';
+import { telHref } from '@domain/phone';
 import type { ReactNode } from 'react';
 import { Card } from '~/components/admin/ui';
 import { Car, ExternalLink } from '~/components/icons';
-import { telHref } from '~/lib/admin/lead-contact';
-import { formatChileDateTime } from '~/lib/admin/lead-format';
 import type { LeadDetail } from '../../../../contracts/admin-leads';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {

@@ -1,5 +1,5 @@
+import { formatChileDateTime } from '@domain/chile-time';
 import { Card } from '~/components/admin/ui';
-import { formatChileDateTime } from '~/lib/admin/lead-format';
 import { LEAD_STATUS_LABELS, type LeadDetail } from '../../../../contracts/admin-leads';
 
 /** Arrival and every status change, oldest first, with who made it (from the audit trail). */

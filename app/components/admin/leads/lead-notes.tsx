@@ -1,10 +1,10 @@
+import { formatChileDateTime } from '@domain/chile-time';
 import { type FormEvent, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { AdminNotice, adminButton, Card } from '~/components/admin/ui';
 import { FieldErrors, TextAreaField } from '~/components/forms/fields';
 import { StickyNote } from '~/components/icons';
 import { AdminApiError, adminFetch } from '~/lib/admin/api-client';
-import { formatChileDateTime } from '~/lib/admin/lead-format';
 import { LEAD_NOTE_MAX, type LeadNote } from '../../../../contracts/admin-leads';
 
 /** Internal notes: what staff agreed with the person, newest first. Never shown outside the back office. */

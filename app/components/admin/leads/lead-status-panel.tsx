@@ -1,9 +1,9 @@
+import { formatChileDateTime } from '@domain/chile-time';
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { AdminNotice, adminButton } from '~/components/admin/ui';
 import { Ban, CircleCheck, PhoneCall, Undo2 } from '~/components/icons';
 import { adminFetch, refusalText } from '~/lib/admin/api-client';
-import { formatChileDateTime } from '~/lib/admin/lead-format';
 import {
   isStepBack,
   LEAD_STATUS_LABELS,

@@ -1,8 +1,8 @@
+import { formatChileDateTime } from '@domain/chile-time';
+import { leadDeadline } from '@domain/lead-deadline';
 import { Link } from 'react-router';
 import { DataTable, td, th } from '~/components/admin/ui';
 import { Car, Mail, Phone } from '~/components/icons';
-import { leadDeadline } from '~/lib/admin/lead-deadline';
-import { formatChileDateTime } from '~/lib/admin/lead-format';
 import type { LeadListItem } from '../../../../contracts/admin-leads';
 import { DeadlineBadge, StatusBadge } from './lead-badges';
 

@@ -1,4 +1,4 @@
-import { dayKeyToChile } from '~/lib/admin/lead-format';
+import { dayKeyToChile } from '@domain/chile-time';
 
 /**
  * Leads per day as small bars: an inline SVG (no chart library), a sentence that says what it shows for screen

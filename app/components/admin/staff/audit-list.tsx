@@ -1,8 +1,8 @@
+import { formatChileDateTime } from '@domain/chile-time';
 import { Link } from 'react-router';
 import { Badge, EmptyState } from '~/components/admin/ui';
 import { type AuditEntryView, auditActionLabel } from '../../../../contracts/admin-staff.ts';
 import { AuditDetails } from './audit-details';
-import { formatDateTime } from './format';
 
 const ENTITY_NAMES: Record<string, string> = {
   vehiculo: 'Vehículo',
@@ -53,7 +53,7 @@ export function AuditList({ entries }: { entries: AuditEntryView[] }) {
         <li key={entry.id} className="grid gap-2 p-4 md:grid-cols-[13rem_minmax(0,1fr)] md:gap-6">
           <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 text-sm md:block">
             <time dateTime={entry.fecha} className="block font-medium text-slate-800 tabular-nums">
-              {formatDateTime(entry.fecha)}
+              {formatChileDateTime(entry.fecha)}
             </time>
             <span className="md:mt-1 md:block">
               <Actor actor={entry.actor} />

@@ -1,3 +1,4 @@
+import { formatChileDateTime } from '@domain/chile-time';
 import { useState } from 'react';
 import { Form, Link } from 'react-router';
 import { StatusBadge } from '~/components/admin/leads/lead-badges';
@@ -7,7 +8,6 @@ import { Modal } from '~/components/forms/modal';
 import { Download, SearchCheck, ShieldCheck, Trash2 } from '~/components/icons';
 import { adminFetch } from '~/lib/admin/api-client';
 import type { PersonalDataErasure, PersonalDataSummary } from '../../../../contracts/admin-staff.ts';
-import { formatDateTime } from './format';
 import { type Notice, useApiForm } from './use-api-form';
 
 const plural = (n: number, one: string, many: string) =>
@@ -89,7 +89,7 @@ export function PersonalDataPanel({ summary }: { summary: PersonalDataSummary })
                           {lead.tipoEtiqueta} #{lead.id}
                         </Link>
                         <span className="block text-slate-600 text-xs">
-                          {lead.nombre} · {formatDateTime(lead.recibida)}
+                          {lead.nombre} · {formatChileDateTime(lead.recibida)}
                         </span>
                       </span>
                       <StatusBadge status={lead.estado} />
@@ -115,7 +115,7 @@ export function PersonalDataPanel({ summary }: { summary: PersonalDataSummary })
             <ul className="mt-2 grid gap-1 text-slate-700 text-sm">
               {summary.eliminaciones.map((erasure) => (
                 <li key={erasure.fecha}>
-                  Datos eliminados el {formatDateTime(erasure.fecha)}
+                  Datos eliminados el {formatChileDateTime(erasure.fecha)}
                   {erasure.por ? ` por ${erasure.por}` : ''}.
                 </li>
               ))}

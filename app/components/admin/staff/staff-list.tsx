@@ -1,3 +1,4 @@
+import { formatChileDateTime } from '@domain/chile-time';
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { AdminNotice, adminButton, Badge } from '~/components/admin/ui';
@@ -6,7 +7,6 @@ import { Modal } from '~/components/forms/modal';
 import { Pencil, UserCheck, UserX } from '~/components/icons';
 import { adminFetch, refusalText } from '~/lib/admin/api-client';
 import { ROLE_LABELS, type StaffMember } from '../../../../contracts/admin-staff.ts';
-import { formatDateTime } from './format';
 import { ROLE_HINT, ROLE_OPTIONS } from './staff-create-form';
 import { type Notice, useApiForm } from './use-api-form';
 
@@ -42,7 +42,7 @@ export function StaffList({ members, myId }: { members: StaffMember[]; myId: num
               </p>
               <p className="truncate text-slate-700 text-sm">{member.email}</p>
               <p className="mt-1 text-slate-600 text-xs">
-                Último ingreso: {member.ultimoIngreso ? formatDateTime(member.ultimoIngreso) : 'nunca'}
+                Último ingreso: {member.ultimoIngreso ? formatChileDateTime(member.ultimoIngreso) : 'nunca'}
               </p>
             </div>
             <div className="flex flex-wrap items-center gap-2 sm:justify-end">

@@ -1,13 +1,13 @@
 // One lookup list of the back office (brands, body types, ...): add, rename in place, delete with confirmation.
 // An entry vehicles use is refused by the server with a sentence saying how many; it is shown in the card.
 
+import { displayTransmission } from '@domain/format';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { AdminNotice, adminButton } from '~/components/admin/ui';
 import { FieldErrors, TextField } from '~/components/forms/fields';
 import { useHydrated } from '~/components/forms/form-parts';
 import { Check, CircleAlert, Pencil, Plus, Trash2, X } from '~/components/icons';
 import { adminFetch, refusalFields, refusalText } from '~/lib/admin/api-client';
-import { displayTransmission } from '~/lib/format';
 import {
   LOOKUP_TEXT,
   type LookupItem,

@@ -1,8 +1,8 @@
+import { formatMileage, formatPrice, stockReference } from '@domain/format';
+import { mediaPath, variantWidths } from '@domain/media';
 import { Link } from 'react-router';
 import { AdminNotice, adminButton, td as cell, DataTable, th } from '~/components/admin/ui';
 import { ArrowDown, ArrowUp, ArrowUpDown, ImageOff, Pencil } from '~/components/icons';
-import { formatMileage, formatPrice, stockReference } from '~/lib/format';
-import { mediaPath, variantWidths } from '~/lib/media';
 import type { StockListItem, StockQuery, StockSort } from '../../../../contracts/admin-stock.ts';
 import { stockHref } from './stock-href.ts';
 import { FeaturedToggle, QuickStatus, vehicleLabel } from './stock-row-controls.tsx';

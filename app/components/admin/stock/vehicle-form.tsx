@@ -1,6 +1,7 @@
 // The one form of a vehicle, to create it or to edit it: every field of SPEC §3, checked in the browser with the
 // same zod schema the API uses, and the server's Spanish field errors shown next to each field.
 
+import { displayTransmission, formatMileage, formatPrice } from '@domain/format';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { AdminNotice, adminButton, Card } from '~/components/admin/ui';
@@ -8,7 +9,6 @@ import { FieldErrors, SelectField, TextField } from '~/components/forms/fields';
 import { useHydrated } from '~/components/forms/form-parts';
 import { CircleAlert, Loader2, Save } from '~/components/icons';
 import { refusalFields, refusalText } from '~/lib/admin/api-client';
-import { displayTransmission, formatMileage, formatPrice } from '~/lib/format';
 import {
   MIN_MODEL_YEAR,
   maxModelYear,

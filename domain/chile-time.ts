@@ -1,4 +1,5 @@
-// Dates as people at a Chilean dealership read them: dd-mm-yyyy HH:mm, Chile time, whatever the server's zone.
+// Chile's time, in one place: the dealership's staff and visitors read every date as dd-mm-yyyy HH:mm in
+// America/Santiago, whatever the zone of the server or the browser. Pure: no I/O, no framework.
 
 export const CHILE_TIME_ZONE = 'America/Santiago';
 
@@ -62,6 +63,38 @@ export function formatChileDate(value: Date | string | number): string {
 export function chileDayKey(value: Date | string | number): string {
   const p = chileParts(value);
   return `${p.year}-${p.month}-${p.day}`;
+}
+
+/** The instant a Chilean calendar day ('yyyy-mm-dd') starts: its offset changes with daylight saving time. */
+export function chileDayStart(dayKey: string): Date {
+  const [year = 0, month = 1, day = 1] = dayKey.split('-').map(Number);
+  const wall = Date.UTC(year, month - 1, day);
+  // The offset at the wall-clock instant may differ from the offset at the answer near a change of offset. When
+  // clocks go forward at midnight the day starts at 01:00, so the answer is the earliest candidate of that day.
+  const first = wall - chileOffset(wall);
+  const second = wall - chileOffset(first);
+  const candidates = [first, second].filter((ms) => chileDayKey(ms) === dayKey);
+  return new Date(candidates.length > 0 ? Math.min(...candidates) : second);
+}
+
+/** The calendar day after a 'yyyy-mm-dd' day, as 'yyyy-mm-dd'. */
+export function nextDayKey(dayKey: string): string {
+  const date = new Date(`${dayKey}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+// Made on first use, so a page that never shows a long date loads no locale data for it.
+let longFormat: Intl.DateTimeFormat | undefined;
+
+/** '2026-01-15T15:30:00Z' → 'jueves, 15 de enero de 2026, 12:30', for sentences such as an e-mail's. */
+export function formatChileLongDateTime(value: Date | string | number): string {
+  longFormat ??= new Intl.DateTimeFormat('es-CL', {
+    dateStyle: 'full',
+    timeStyle: 'short',
+    timeZone: CHILE_TIME_ZONE,
+  });
+  return longFormat.format(new Date(value));
 }
 
 /** 'yyyy-mm-dd' → '15-01-2026' for labels, without any time zone arithmetic. */

@@ -1,3 +1,5 @@
+import type { ImageRef } from '../contracts/listing.ts';
+
 /** Widths of the responsive variants; a master narrower than a width simply has fewer. */
 export const VARIANT_WIDTHS = [320, 480, 640, 800, 1024, 1280, 1600] as const;
 export const VARIANT_FORMATS = ['avif', 'webp', 'jpeg'] as const;
@@ -9,13 +11,6 @@ export const FORMAT_MIME: Record<VariantFormat, string> = {
   webp: 'image/webp',
   jpeg: 'image/jpeg',
 };
-
-/** What a page needs to know of an image to lay it out before it loads. */
-export interface ImageRef {
-  hash: string;
-  width: number;
-  height: number;
-}
 
 /** The standard widths up to the master's, plus the master's own width when it is narrower than 1600. */
 export function variantWidths(masterWidth: number): number[] {

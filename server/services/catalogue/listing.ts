@@ -1,19 +1,22 @@
 // The listing's data for one query, for the page's loader and for the listing island's requests
-// (routes/vehicles-json.ts), which must agree to the byte: the island replaces the page's results with them.
-import type { FilterOptions } from '~/components/listing/filter-panel';
-import { displayTransmission } from '~/lib/format';
-import { type ListingQuery, parseListingQuery, serializeListingQuery } from '~/lib/listing-query';
+// (app/routes/vehicles-json.ts), which must agree to the byte: the island replaces the page's results with them.
+import type { FilterOptions, ListingData } from '../../../contracts/listing.ts';
+import { displayTransmission } from '../../../domain/format.ts';
+import {
+  type ListingQuery,
+  parseListingQuery,
+  serializeListingQuery,
+} from '../../../domain/listing-query.ts';
+import type { VehicleRecord } from '../../../domain/vehicle.ts';
+import { toCardView, toVehicleView } from '../../../domain/vehicle.ts';
 import {
   type FilterableVehicle,
   filterVehicles,
   modelOptions,
   paginate,
   sortVehicles,
-} from '~/lib/vehicle-filter';
-import { toCardView } from '~/lib/vehicle-view';
-import { toVehicleView } from '~/lib/vehicle-view.server';
-import type { CatalogueSnapshot } from '../../server/services/catalogue/catalogue.ts';
-import type { VehicleRecord } from '../../server/services/catalogue/vehicle-record.ts';
+} from '../../../domain/vehicle-filter.ts';
+import type { CatalogueSnapshot } from './catalogue.ts';
 
 type Indexed = FilterableVehicle & { record: VehicleRecord };
 
@@ -46,7 +49,7 @@ const withChosen = (values: string[], chosen: string[]) => [...new Set([...value
  * Everything the page needs, and nothing more: the visible page of cards, the counts and the option
  * lists. The stock itself never travels to the browser, so the page weighs the same at any stock size.
  */
-export function listingData(snapshot: CatalogueSnapshot, query: ListingQuery) {
+export function listingData(snapshot: CatalogueSnapshot, query: ListingQuery): ListingData {
   const all = indexed(snapshot);
   const { lookups } = snapshot;
   // The URL carries transmissions as displayed; the rule compares stored values (prefix included).
@@ -81,8 +84,6 @@ export function listingData(snapshot: CatalogueSnapshot, query: ListingQuery) {
     stockCount: all.length,
   };
 }
-
-export type ListingData = ReturnType<typeof listingData>;
 
 /**
  * The listing an address asks for, and its canonical query string (without "?"): a submitted no-JS form, a stray

@@ -1,0 +1,60 @@
+import type { Condition } from './vehicle.ts';
+
+// The shapes the public pages send to the browser: the listing island's /vehicles.json answer and the cards it
+// draws. Types only (the server builds them; nothing parses them), so importing this module costs a page nothing.
+
+/** What a page needs to know of an image to lay it out before it loads. */
+export interface ImageRef {
+  hash: string;
+  width: number;
+  height: number;
+}
+
+/** The smaller form of a vehicle a listing card needs: only the main photo travels to the browser. */
+export interface VehicleCardView {
+  id: number;
+  /** brand + model */
+  name: string;
+  brand: string;
+  model: string;
+  year: number;
+  price: number;
+  mileage: number;
+  fuelType: string;
+  condition: Condition;
+  bodyType: string;
+  /** Without the 'Transmisión ' prefix. */
+  transmission: string;
+  image: ImageRef | null;
+}
+
+/** The option lists of the listing's filters, built from the lookup lists and the stock. */
+export interface FilterOptions {
+  brands: string[];
+  models: string[];
+  bodyTypes: string[];
+  /** Shown and sent without the 'Transmisión ' prefix. */
+  transmissions: string[];
+  fuels: string[];
+}
+
+/** One page of the listing: its cards, where it stands, the filters' options and the whole stock's size. */
+export interface ListingData {
+  vehicles: VehicleCardView[];
+  /** The page shown: the one asked for, kept within 1..pageCount. */
+  page: number;
+  pageCount: number;
+  total: number;
+  /** 1-based positions of the first and last card shown; 0 and 0 when there is nothing. */
+  from: number;
+  to: number;
+  options: FilterOptions;
+  stockCount: number;
+}
+
+/** What /vehicles.json answers. */
+export interface ListingResponse {
+  /** The canonical query string of the data, without "?". */
+  search: string;
+  data: ListingData;
+}

@@ -1,0 +1,77 @@
+import type { ImageRef, VehicleCardView } from '../contracts/listing.ts';
+import type { Condition } from '../contracts/vehicle.ts';
+import { displayTransmission } from './format.ts';
+
+/** One published vehicle with everything the API and the pages show, joined once and cached by the catalogue. */
+export interface VehicleRecord {
+  id: number;
+  brand: { id: number; nombre: string };
+  model: string;
+  year: number;
+  price: number;
+  mileage: number;
+  condition: Condition;
+  transmission: { id: number; tipo: string };
+  fuel: { id: number; tipo: string };
+  bodyType: { id: number; nombre: string };
+  engine: string;
+  color: string;
+  featured: boolean;
+  features: string[];
+  images: ImageRef[];
+}
+
+/** A vehicle as the pages show it ("Vehicle (derived for display)" of the product's data model). */
+export interface VehicleView {
+  id: number;
+  /** brand + model */
+  name: string;
+  brand: string;
+  model: string;
+  year: number;
+  price: number;
+  mileage: number;
+  fuelType: string;
+  condition: Condition;
+  /** Without the 'Transmisión ' prefix. */
+  transmission: string;
+  engine: string;
+  color: string;
+  bodyType: string;
+  features: string[];
+  featured: boolean;
+  images: ImageRef[];
+}
+
+export function toVehicleView(record: VehicleRecord): VehicleView {
+  return {
+    id: record.id,
+    name: `${record.brand.nombre} ${record.model}`,
+    brand: record.brand.nombre,
+    model: record.model,
+    year: record.year,
+    price: record.price,
+    mileage: record.mileage,
+    fuelType: record.fuel.tipo,
+    condition: record.condition === 'Usado' ? 'Usado' : 'Nuevo',
+    transmission: displayTransmission(record.transmission.tipo),
+    engine: record.engine,
+    color: record.color,
+    bodyType: record.bodyType.nombre,
+    features: record.features,
+    featured: record.featured,
+    images: record.images,
+  };
+}
+
+export function toCardView(vehicle: VehicleView): VehicleCardView {
+  const {
+    features: _features,
+    images,
+    engine: _engine,
+    color: _color,
+    featured: _featured,
+    ...rest
+  } = vehicle;
+  return { ...rest, image: images[0] ?? null };
+}
