@@ -3,12 +3,20 @@ import { z } from 'zod';
 // The rules of a free-text field, shared by the lead contracts and the back office contracts (a module of its own, so
 // importing it does not pull the lead schemas into a page bundle).
 
+// The one rule of what a stored text may hold, for every text the site and the back office accept.
 /** C0 controls except tab/newline/carriage return, DEL and C1 controls. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
-const LINE_BREAK = /[\r\n\u2028\u2029]/;
+export const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+export const LINE_BREAK = /[\r\n\u2028\u2029]/;
 /** With the u flag, paired surrogates form one code point, so this matches only lone (broken) ones. */
-const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+export const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+/** One line with nothing invisible in it: no control character, tab, line break or lone surrogate. */
+export function isPrintableLine(value: string): boolean {
+  return (
+    !CONTROL.test(value) && !LINE_BREAK.test(value) && !value.includes('\t') && !LONE_SURROGATE.test(value)
+  );
+}
 
 /** A trimmed, single-line (unless multiline) text with Spanish messages, for every free-text field of every form. */
 export function text(options: {

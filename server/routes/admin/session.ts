@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { isPrintableLine } from '../../../contracts/text-field.ts';
 import { staffUsers } from '../../../db/schema.ts';
 import { sendApiError } from '../../http/api-error.ts';
 import { readCookie, serializeCookie } from '../../http/cookies.ts';
@@ -15,16 +16,9 @@ import {
 } from '../../services/auth/sessions.ts';
 import { hitRateLimit } from '../../services/rate-limit.ts';
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
-const CONTROL = /[\u0000-\u001F\u007F]/;
 const SignInSchema = z.object({
   // The e-mail reaches SQL (rate-limit key, account lookup): PostgreSQL refuses a NUL in text with an error.
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .max(254)
-    .refine((email) => !CONTROL.test(email)),
+  email: z.string().trim().toLowerCase().max(254).refine(isPrintableLine),
   password: z.string().max(200),
 });
 const WINDOW_MS = 15 * 60 * 1000;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LEAD_NOTE_MAX, LEAD_STATUS_VALUES } from '../../../contracts/admin-leads.ts';
+import { CONTROL, LONE_SURROGATE } from '../../../contracts/text-field.ts';
 
 // The bodies the leads API accepts, with the Spanish sentences staff read beside the field.
 
@@ -8,11 +9,6 @@ export const LeadStatusChangeSchema = z.object({
     error: 'Elige un estado válido: nuevo, contactado, cerrado o descartado.',
   }),
 });
-
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
-/** With the u flag, paired surrogates form one code point, so this matches only lone (broken) ones. */
-const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 
 export const LeadNoteSchema = z.object({
   texto: z

@@ -1,10 +1,8 @@
 import { z } from 'zod';
+import { isPrintableLine } from '../../../contracts/text-field.ts';
 import type { Db } from '../../../db/client.ts';
 import { staffUsers } from '../../../db/schema.ts';
 import { hashPassword, MIN_PASSWORD_LENGTH } from './password.ts';
-
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
-const UNPRINTABLE = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]|[\uD800-\uDFFF]/u;
 
 export const NewStaffUserSchema = z.object({
   email: z
@@ -18,7 +16,7 @@ export const NewStaffUserSchema = z.object({
     .trim()
     .min(2, { error: 'Ingresa el nombre (al menos 2 caracteres).' })
     .max(100, { error: 'El nombre admite hasta 100 caracteres.' })
-    .refine((name) => !UNPRINTABLE.test(name), { error: 'El nombre contiene caracteres no válidos.' }),
+    .refine(isPrintableLine, { error: 'El nombre contiene caracteres no válidos.' }),
   password: z
     .string({ error: 'Ingresa una contraseña.' })
     .min(MIN_PASSWORD_LENGTH, {
