@@ -1,3 +1,5 @@
+import { formatChileDateTime } from '@domain/chile-time';
+import { leadDeadline } from '@domain/lead-deadline';
 import { data, Link } from 'react-router';
 import { DeadlineBadge } from '~/components/admin/leads/lead-badges';
 import { LeadContactActions } from '~/components/admin/leads/lead-contact-actions';
@@ -10,10 +12,8 @@ import { LeadStatusPanel } from '~/components/admin/leads/lead-status-panel';
 import { useNow } from '~/components/admin/leads/use-now';
 import { AdminPage, adminButton, adminMeta, Card } from '~/components/admin/ui';
 import { ArrowLeft, TriangleAlert } from '~/components/icons';
-import { leadDeadline } from '~/lib/admin/lead-deadline';
-import { formatChileDateTime } from '~/lib/admin/lead-format';
 import { requireStaffPage } from '~/lib/admin/session.server';
-import { getLeadDetail } from '../../../server/services/admin/leads.ts';
+import { getLeadDetail } from '../../../server/services/admin/lead-detail.ts';
 import { parseLeadId } from '../../../server/services/admin/leads-input.ts';
 import type { Route } from './+types/lead';
 

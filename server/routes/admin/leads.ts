@@ -1,10 +1,11 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { chileDayKey } from '../../../app/lib/admin/lead-format.ts';
 import { fieldErrors } from '../../../contracts/lead-options.ts';
+import { chileDayKey } from '../../../domain/chile-time.ts';
 import { sendApiError } from '../../http/api-error.ts';
 import { loadDashboard } from '../../services/admin/dashboard.ts';
-import { getLeadDetail, leadsForExport, listLeads } from '../../services/admin/leads.ts';
+import { getLeadDetail } from '../../services/admin/lead-detail.ts';
+import { leadsForExport, listLeads } from '../../services/admin/leads.ts';
 import { leadsCsvFileName, leadsCsvHeader, leadsCsvRows } from '../../services/admin/leads-csv.ts';
 import { type LeadFilters, parseLeadFilters } from '../../services/admin/leads-filters.ts';
 import { LeadNoteSchema, LeadStatusChangeSchema, parseLeadId } from '../../services/admin/leads-input.ts';

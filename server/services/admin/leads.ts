@@ -1,28 +1,14 @@
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { formatMileage } from '../../../app/lib/format.ts';
-import { variantWidths } from '../../../app/lib/media.ts';
+import { count, desc, eq, inArray } from 'drizzle-orm';
 import {
   LEADS_PAGE_SIZE,
-  type LeadDetail,
-  type LeadHistoryEntry,
   type LeadListItem,
   type LeadListPage,
   type LeadStatus,
   type LeadVehicleRef,
 } from '../../../contracts/admin-leads.ts';
 import type { Db } from '../../../db/client.ts';
-import {
-  auditLog,
-  brands,
-  emailOutbox,
-  images,
-  leadNotes,
-  leadPhotos,
-  leads,
-  staffUsers,
-  vehicles,
-} from '../../../db/schema.ts';
+import { brands, leads, vehicles } from '../../../db/schema.ts';
+import { formatMileage } from '../../../domain/format.ts';
 import { DETAIL_LABELS, describeDetail, LEAD_KIND_BY_KIND } from '../leads/lead-kinds.ts';
 import type { LeadCsvRecord } from './leads-csv.ts';
 import { type LeadFilters, leadFiltersWhere } from './leads-filters.ts';
@@ -31,7 +17,7 @@ import { type LeadFilters, leadFiltersWhere } from './leads-filters.ts';
 export const STATUS_AUDIT_ACTION = 'estado_solicitud';
 export const LEAD_AUDIT_ENTITY = 'solicitud';
 
-const listColumns = {
+export const listColumns = {
   id: leads.id,
   kind: leads.kind,
   status: leads.status,
@@ -65,7 +51,9 @@ type ListRow = {
 
 export const kindLabel = (kind: string) => LEAD_KIND_BY_KIND.get(kind as never)?.label ?? kind;
 
-function vehicleRef(row: Pick<ListRow, 'vehicleId' | 'vehicleModel' | 'vehicleYear' | 'vehicleBrand'>) {
+function vehicleRef(
+  row: Pick<ListRow, 'vehicleId' | 'vehicleModel' | 'vehicleYear' | 'vehicleBrand'>,
+) {
   if (row.vehicleId === null) return null;
   const ref: LeadVehicleRef = {
     id: row.vehicleId,
@@ -76,7 +64,7 @@ function vehicleRef(row: Pick<ListRow, 'vehicleId' | 'vehicleModel' | 'vehicleYe
   return ref;
 }
 
-function toListItem(row: ListRow): LeadListItem {
+export function toListItem(row: ListRow): LeadListItem {
   return {
     id: row.id,
     kind: row.kind,
@@ -119,7 +107,7 @@ export async function listLeads(db: Db, filters: LeadFilters, now = new Date()):
 }
 
 /** The kind-specific fields in the order of DETAIL_LABELS (jsonb does not keep the order they were written in). */
-function describedDetails(details: Record<string, string | number | null>) {
+export function describedDetails(details: Record<string, string | number | null>) {
   const known = Object.keys(DETAIL_LABELS).filter((key) => key in details);
   const unknown = Object.keys(details).filter((key) => !(key in DETAIL_LABELS));
   return [...known, ...unknown].map((key) => {
@@ -182,130 +170,4 @@ export async function* leadsForExport(
       ];
     });
   }
-}
-
-/** The URL of a lead photo (staff only) at a width close to `wanted`, or the master when no width is given. */
-export function leadPhotoUrl(leadId: number, imageId: number, width?: number): string {
-  const base = `/admin/api/solicitudes/${leadId}/fotos/${imageId}`;
-  return width ? `${base}?ancho=${width}` : base;
-}
-
-/** The variant width for a thumbnail: the widest not above `wanted`, else the narrowest there is. */
-export function thumbWidth(masterWidth: number, wanted = 480): number {
-  const widths = variantWidths(masterWidth);
-  return widths.filter((w) => w <= wanted).pop() ?? widths[0] ?? masterWidth;
-}
-
-const changer = alias(staffUsers, 'changer');
-
-/** Everything about one lead, or null. */
-export async function getLeadDetail(db: Db, id: number, now = new Date()): Promise<LeadDetail | null> {
-  const [row] = await db
-    .select({
-      ...listColumns,
-      message: leads.message,
-      details: leads.details,
-      sourcePage: leads.sourcePage,
-      statusChangedAt: leads.statusChangedAt,
-      changerId: changer.id,
-      changerName: changer.name,
-    })
-    .from(leads)
-    .leftJoin(vehicles, eq(vehicles.id, leads.vehicleId))
-    .leftJoin(brands, eq(brands.id, vehicles.brandId))
-    .leftJoin(changer, eq(changer.id, leads.statusChangedBy))
-    .where(eq(leads.id, id));
-  if (!row) return null;
-
-  const [photos, emails, notes, history] = await Promise.all([
-    db
-      .select({ id: images.id, width: images.width, height: images.height })
-      .from(leadPhotos)
-      .innerJoin(images, eq(images.id, leadPhotos.imageId))
-      .where(eq(leadPhotos.leadId, id))
-      .orderBy(asc(leadPhotos.position)),
-    db
-      .select({
-        id: emailOutbox.id,
-        status: emailOutbox.status,
-        attempts: emailOutbox.attempts,
-        lastError: emailOutbox.lastError,
-        sentAt: emailOutbox.sentAt,
-        nextAttemptAt: emailOutbox.nextAttemptAt,
-        createdAt: emailOutbox.createdAt,
-        toAddress: emailOutbox.toAddress,
-        subject: emailOutbox.subject,
-      })
-      .from(emailOutbox)
-      .where(eq(emailOutbox.leadId, id))
-      .orderBy(asc(emailOutbox.id)),
-    db
-      .select({
-        id: leadNotes.id,
-        body: leadNotes.body,
-        authorName: staffUsers.name,
-        createdAt: leadNotes.createdAt,
-      })
-      .from(leadNotes)
-      .leftJoin(staffUsers, eq(staffUsers.id, leadNotes.authorId))
-      .where(eq(leadNotes.leadId, id))
-      .orderBy(desc(leadNotes.createdAt), desc(leadNotes.id)),
-    leadHistory(db, id),
-  ]);
-
-  return {
-    ...toListItem(row),
-    message: row.message,
-    details: describedDetails(row.details),
-    sourcePage: row.sourcePage,
-    statusChangedAt: row.statusChangedAt?.toISOString() ?? null,
-    statusChangedBy:
-      row.changerId !== null && row.changerName !== null
-        ? { id: row.changerId, name: row.changerName }
-        : null,
-    promiseHours: LEAD_KIND_BY_KIND.get(row.kind)?.promiseHours ?? 24,
-    photos: photos.map((photo) => ({
-      id: photo.id,
-      url: leadPhotoUrl(id, photo.id),
-      thumbUrl: leadPhotoUrl(id, photo.id, thumbWidth(photo.width)),
-      width: photo.width,
-      height: photo.height,
-    })),
-    emails: emails.map((email) => ({
-      ...email,
-      sentAt: email.sentAt?.toISOString() ?? null,
-      nextAttemptAt: email.nextAttemptAt.toISOString(),
-      createdAt: email.createdAt.toISOString(),
-    })),
-    notes: notes.map((note) => ({ ...note, createdAt: note.createdAt.toISOString() })),
-    history,
-    now: now.toISOString(),
-  };
-}
-
-/** Who changed the status and when, oldest first, from the audit trail. */
-async function leadHistory(db: Db, id: number): Promise<LeadHistoryEntry[]> {
-  const rows = await db
-    .select({
-      at: auditLog.createdAt,
-      details: auditLog.details,
-      byName: staffUsers.name,
-    })
-    .from(auditLog)
-    .leftJoin(staffUsers, eq(staffUsers.id, auditLog.actorId))
-    .where(
-      and(
-        eq(auditLog.entity, LEAD_AUDIT_ENTITY),
-        eq(auditLog.entityId, String(id)),
-        eq(auditLog.action, STATUS_AUDIT_ACTION),
-      ),
-    )
-    .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
-  return rows.map((row) => ({
-    at: row.at.toISOString(),
-    from: row.details.from as LeadStatus,
-    to: row.details.to as LeadStatus,
-    byName: row.byName,
-    byEmail: typeof row.details.actorEmail === 'string' ? row.details.actorEmail : null,
-  }));
 }
