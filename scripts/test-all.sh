@@ -12,6 +12,9 @@ step 'Typecheck'
 npx react-router typegen
 npx tsc --noEmit
 
+step 'Import directions'
+npx tsx scripts/check-imports.ts
+
 step 'Build'
 npm run build
 
