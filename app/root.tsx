@@ -1,3 +1,4 @@
+import { isAdminPath } from '@domain/admin-path';
 import {
   isRouteErrorResponse,
   Links,
@@ -106,10 +107,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </html>
     </IslandsContext>
   );
-}
-
-function isAdminPath(pathname: string): boolean {
-  return pathname === '/admin' || pathname.startsWith('/admin/');
 }
 
 export default function App() {

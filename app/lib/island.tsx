@@ -1,18 +1,7 @@
+import type { IslandAsset, IslandAssets } from '@contracts/islands';
 import { type ComponentType, createContext, useContext } from 'react';
 import { preloadModule } from 'react-dom';
 import { IslandScope } from './island-scope';
-
-/** Where one island's code is: its module and every chunk it imports, to preload together. */
-export interface IslandAsset {
-  src: string;
-  preload: string[];
-}
-
-/** The built island code of a public page (ADR 0015), read by the server from the islands build's manifest. */
-export interface IslandAssets {
-  runtime: IslandAsset;
-  islands: Record<string, IslandAsset>;
-}
 
 /**
  * The islands build while the server renders a public page, whose code is its islands: every island then writes

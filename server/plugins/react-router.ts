@@ -5,7 +5,8 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
-import type { IslandAssets } from '../../app/lib/island.tsx';
+import type { IslandAssets } from '../../contracts/islands.ts';
+import { isAdminPath } from '../../domain/admin-path.ts';
 import { preferredEncoding } from '../http/accept-encoding.ts';
 import { readIslandAssets } from '../http/island-assets.ts';
 import { type CachedPage, PageCache } from '../http/page-cache.ts';
@@ -125,11 +126,6 @@ function sendCachedPage(reply: FastifyReply, page: CachedPage, brotli?: Buffer):
   // A Content-Encoding already set tells the compression plugin to leave the body alone.
   if (brotli) return reply.header('Content-Encoding', 'br').send(brotli);
   return reply.send(page.body);
-}
-
-/** /admin, /admin/..., and the data requests of client navigations (/admin.data). */
-function isAdminPath(url: string): boolean {
-  return /^\/admin(?:\.data)?(?:[/?]|$)/.test(url);
 }
 
 function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {

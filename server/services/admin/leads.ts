@@ -51,9 +51,7 @@ type ListRow = {
 
 export const kindLabel = (kind: string) => LEAD_KIND_BY_KIND.get(kind as never)?.label ?? kind;
 
-function vehicleRef(
-  row: Pick<ListRow, 'vehicleId' | 'vehicleModel' | 'vehicleYear' | 'vehicleBrand'>,
-) {
+function vehicleRef(row: Pick<ListRow, 'vehicleId' | 'vehicleModel' | 'vehicleYear' | 'vehicleBrand'>) {
   if (row.vehicleId === null) return null;
   const ref: LeadVehicleRef = {
     id: row.vehicleId,
