@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Database, Db } from '../../db/client.ts';
 import type { AppConfig } from '../config/env.ts';
+import { type StockService, stockService } from './admin/stock-service.ts';
 import { Catalogue } from './catalogue/catalogue.ts';
 import { createMailTransport } from './email/mail-transport.ts';
 import { OutboxRelay } from './email/outbox-relay.ts';
@@ -12,17 +13,21 @@ export interface Services {
   database: Database;
   db: Db;
   catalogue: Catalogue;
+  /** The stock's changes; each empties the catalogue once it has committed. */
+  stock: StockService;
   variants: VariantStore;
   /** Sends the staff e-mails; started by main.ts (tests start it when they need it). */
   outbox: OutboxRelay;
 }
 
 export function createServices(config: AppConfig, database: Database): Services {
+  const catalogue = new Catalogue(database.db);
   return {
     config,
     database,
     db: database.db,
-    catalogue: new Catalogue(database.db),
+    catalogue,
+    stock: stockService(database.db, catalogue),
     variants: new VariantStore(database.db),
     outbox: new OutboxRelay(
       database.db,

@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffMember } from '../../contracts/admin-staff.ts';
 import { ApiErrorSchema } from '../../contracts/vehicle.ts';
 import { auditLog, sessions, staffUsers } from '../../db/schema.ts';
-import { StaffRuleError, updateStaffAccount } from '../../server/services/admin/staff.ts';
+import { updateStaffAccount } from '../../server/services/admin/staff.ts';
 import { createStaffUser } from '../../server/services/auth/create-staff-user.ts';
 import { verifyPassword } from '../../server/services/auth/password.ts';
+import { Refusal } from '../../server/services/refusal.ts';
 import { type CsrfHeaders, csrfHeaders } from '../support/csrf-client.ts';
 import { type SignedInStaff, STAFF_PASSWORD, signedInStaff } from '../support/staff.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -277,9 +278,9 @@ describe('the last active admin', () => {
       });
       for (const change of [{ active: false }, { role: 'ventas' as const }]) {
         const refused = await updateStaffAccount(db, actor, only.id, change).catch((e: unknown) => e);
-        expect(refused).toBeInstanceOf(StaffRuleError);
-        expect((refused as StaffRuleError).status).toBe(409);
-        expect((refused as StaffRuleError).message).toMatch(/^Debe quedar al menos un administrador activo/);
+        expect(refused).toBeInstanceOf(Refusal);
+        expect((refused as Refusal).kind).toBe('conflict');
+        expect((refused as Refusal).message).toMatch(/^Debe quedar al menos un administrador activo/);
       }
       const [row] = await db.select().from(staffUsers).where(eq(staffUsers.id, only.id));
       expect(row).toMatchObject({ role: 'admin', active: true });

@@ -11,7 +11,7 @@ import { ExternalLink, Trash2 } from '~/components/icons';
 import { adminFetch, refusalText } from '~/lib/admin/api-client';
 import { requireStaffPage } from '~/lib/admin/session.server';
 import { listAllLookups } from '../../../server/services/admin/lookups.ts';
-import { getStockVehicle } from '../../../server/services/admin/stock.ts';
+import { getStockVehicle } from '../../../server/services/admin/stock-queries.ts';
 import type { Route } from './+types/vehicle-edit';
 
 export const meta = ({ data: loaderData }: Route.MetaArgs) =>

@@ -7,7 +7,7 @@ import { AdminNotice, AdminPage, adminButton, adminMeta, EmptyState } from '~/co
 import { Plus } from '~/components/icons';
 import { requireStaffPage } from '~/lib/admin/session.server';
 import { StockQuerySchema } from '../../../contracts/admin-stock.ts';
-import { listStock } from '../../../server/services/admin/stock.ts';
+import { listStock } from '../../../server/services/admin/stock-queries.ts';
 import type { Route } from './+types/vehicles';
 
 export const meta = () => adminMeta('Vehículos');

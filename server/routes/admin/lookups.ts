@@ -1,14 +1,9 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { LOOKUP_KINDS, type LookupKind, LookupNameSchema } from '../../../contracts/admin-stock.ts';
 import { sendApiError } from '../../http/api-error.ts';
-import {
-  createLookup,
-  deleteLookup,
-  listAllLookups,
-  listLookup,
-  renameLookup,
-} from '../../services/admin/lookups.ts';
-import { actor, idParam, parseBody, sendStockError } from './stock-http.ts';
+import { sendRefusal } from '../../http/refusal.ts';
+import { listAllLookups, listLookup } from '../../services/admin/lookups.ts';
+import { actor, idParam, parseBody } from './stock-http.ts';
 
 type Params = { tipo: string; id?: string };
 
@@ -23,10 +18,10 @@ const unknownList = (reply: FastifyReply) =>
 
 /**
  * The lookup lists of the back office (brands, body types, fuels, transmissions, features). Names are unique; one
- * a vehicle uses cannot be deleted. Renames reach the public site at once: the catalogue cache is emptied.
+ * a vehicle uses cannot be deleted. Renames reach the public site at once (stock-service.ts empties the catalogue).
  */
 export const lookupsRoutes: FastifyPluginAsync = async (app) => {
-  const { db, catalogue } = app.services;
+  const { db, stock } = app.services;
   const guard = { preHandler: app.requireStaff() };
 
   app.get('/admin/api/listas', guard, async () => ({ listas: await listAllLookups(db) }));
@@ -43,11 +38,10 @@ export const lookupsRoutes: FastifyPluginAsync = async (app) => {
     const input = parseBody(LookupNameSchema, request, reply, 'Revisa el nombre.');
     if (!input.ok) return input.reply;
     try {
-      const item = await createLookup(db, actor(request), tipo, input.data.nombre);
-      catalogue.invalidate();
+      const item = await stock.createLookup(actor(request), tipo, input.data.nombre);
       return reply.code(201).send({ item });
     } catch (error) {
-      return sendStockError(reply, error);
+      return sendRefusal(reply, error);
     }
   });
 
@@ -59,10 +53,9 @@ export const lookupsRoutes: FastifyPluginAsync = async (app) => {
     const input = parseBody(LookupNameSchema, request, reply, 'Revisa el nombre.');
     if (!input.ok) return input.reply;
     try {
-      const changed = await renameLookup(db, actor(request), tipo, id, input.data.nombre);
-      if (changed) catalogue.invalidate();
+      await stock.renameLookup(actor(request), tipo, id, input.data.nombre);
     } catch (error) {
-      return sendStockError(reply, error);
+      return sendRefusal(reply, error);
     }
     const item = (await listLookup(db, tipo)).find((entry) => entry.id === id);
     return { item };
@@ -74,11 +67,10 @@ export const lookupsRoutes: FastifyPluginAsync = async (app) => {
     const id = idParam(request.params.id);
     if (id === null) return sendApiError(reply, 404, 'Ese elemento de la lista no existe.');
     try {
-      await deleteLookup(db, actor(request), tipo, id);
+      await stock.deleteLookup(actor(request), tipo, id);
     } catch (error) {
-      return sendStockError(reply, error);
+      return sendRefusal(reply, error);
     }
-    catalogue.invalidate();
     return reply.code(204).send();
   });
 };

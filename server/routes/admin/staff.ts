@@ -3,12 +3,12 @@ import type { z } from 'zod';
 import { fieldErrors } from '../../../contracts/leads.ts';
 import { sendApiError } from '../../http/api-error.ts';
 import { readCookie } from '../../http/cookies.ts';
+import { sendRefusal } from '../../http/refusal.ts';
 import {
   changeOwnPassword,
   createStaffAccount,
   listStaff,
   PasswordChangeSchema,
-  StaffRuleError,
   StaffUpdateSchema,
   updateStaffAccount,
 } from '../../services/admin/staff.ts';
@@ -35,9 +35,7 @@ async function applying<T>(reply: FastifyReply, work: () => Promise<T>): Promise
   try {
     return await work();
   } catch (error) {
-    if (error instanceof StaffRuleError)
-      return sendApiError(reply, error.status, error.message, error.campos);
-    throw error;
+    return sendRefusal(reply, error);
   }
 }
 

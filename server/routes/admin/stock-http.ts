@@ -1,9 +1,8 @@
-// What the stock and lookup routes share: reading ids and JSON bodies, and answering the services' refusals.
+// What the stock and lookup routes share: reading ids and JSON bodies.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { fieldErrors } from '../../../contracts/lead-options.ts';
 import { sendApiError } from '../../http/api-error.ts';
-import { StockError } from '../../services/admin/stock-support.ts';
 import type { SessionUser } from '../../services/auth/sessions.ts';
 
 /** A positive database id from a path segment, or null (the route answers 404). */
@@ -39,10 +38,4 @@ export function parseBody<S extends z.ZodType>(
   if (!parsed.success)
     return { ok: false, reply: sendApiError(reply, 400, summary, fieldErrors(parsed.error)) };
   return { ok: true, data: parsed.data };
-}
-
-/** Answers a refusal of the stock services; anything else is a real failure for the error handler. */
-export function sendStockError(reply: FastifyReply, error: unknown): FastifyReply {
-  if (error instanceof StockError) return sendApiError(reply, error.status, error.message, error.campos);
-  throw error;
 }

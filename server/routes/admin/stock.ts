@@ -8,17 +8,12 @@ import {
   VehicleQuickEditSchema,
 } from '../../../contracts/admin-stock.ts';
 import { sendApiError } from '../../http/api-error.ts';
-import {
-  createStockVehicle,
-  deleteStockVehicle,
-  getStockVehicle,
-  listStock,
-  updateStockVehicle,
-} from '../../services/admin/stock.ts';
-import { addStockPhotos, deleteStockPhoto, reorderStockPhotos } from '../../services/admin/stock-photos.ts';
+import { sendRefusal } from '../../http/refusal.ts';
+import { getStockVehicle, listStock } from '../../services/admin/stock-queries.ts';
+import type { StockService } from '../../services/admin/stock-service.ts';
 import { vehicleNotFound } from '../../services/admin/stock-support.ts';
 import { ImageRejectedError, type PreparedImage, prepareImage } from '../../services/images/ingest-image.ts';
-import { actor, idParam, parseBody, sendStockError } from './stock-http.ts';
+import { actor, idParam, parseBody } from './stock-http.ts';
 
 const FIELD = STOCK_PHOTO_LIMITS.field;
 const MB = Math.round(STOCK_PHOTO_LIMITS.maxBytes / (1024 * 1024));
@@ -35,11 +30,11 @@ const photoLabel = (index: number, name?: string) =>
   name ? `Foto ${index + 1} (${name.slice(0, 80)})` : `Foto ${index + 1}`;
 
 /**
- * The stock API of the back office: vehicles, their photos, quick status changes. Both roles may use it. Every
- * committed change empties the public catalogue cache, so the site and the public API show it at once.
+ * The stock API of the back office: vehicles, their photos, quick status changes. Both roles may use it. The
+ * stock service empties the public catalogue cache after each committed change (stock-service.ts).
  */
 export const stockRoutes: FastifyPluginAsync = async (app) => {
-  const { db, catalogue, config } = app.services;
+  const { db, stock, config } = app.services;
   const guard = { preHandler: app.requireStaff() };
 
   // Scoped to these routes: the same per-file limit as the appraisal photos, more files per request.
@@ -56,7 +51,7 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
 
   async function sendVehicle(reply: FastifyReply, id: number, status = 200, extra: object = {}) {
     const vehiculo = await getStockVehicle(db, id, config.publicUrl);
-    if (!vehiculo) return sendStockError(reply, vehicleNotFound());
+    if (!vehiculo) return sendRefusal(reply, vehicleNotFound());
     return reply.code(status).send({ vehiculo, ...extra });
   }
 
@@ -66,7 +61,7 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Params: { id: string } }>('/admin/api/vehiculos/:id', guard, async (request, reply) => {
     const id = idParam(request.params.id);
-    if (id === null) return sendStockError(reply, vehicleNotFound());
+    if (id === null) return sendRefusal(reply, vehicleNotFound());
     return sendVehicle(reply, id);
   });
 
@@ -75,18 +70,17 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
     if (!input.ok) return input.reply;
     let id: number;
     try {
-      id = await createStockVehicle(db, actor(request), input.data);
+      id = await stock.createVehicle(actor(request), input.data);
     } catch (error) {
-      return sendStockError(reply, error);
+      return sendRefusal(reply, error);
     }
-    catalogue.invalidate();
     reply.header('Location', `/admin/api/vehiculos/${id}`);
     return sendVehicle(reply, id, 201);
   });
 
   app.put<{ Params: { id: string } }>('/admin/api/vehiculos/:id', guard, async (request, reply) => {
     const id = idParam(request.params.id);
-    if (id === null) return sendStockError(reply, vehicleNotFound());
+    if (id === null) return sendRefusal(reply, vehicleNotFound());
     const input = parseBody(VehicleInputSchema, request, reply, REVIEW_VEHICLE);
     if (!input.ok) return input.reply;
     return applyChange(reply, request, id, input.data);
@@ -94,7 +88,7 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
 
   app.patch<{ Params: { id: string } }>('/admin/api/vehiculos/:id', guard, async (request, reply) => {
     const id = idParam(request.params.id);
-    if (id === null) return sendStockError(reply, vehicleNotFound());
+    if (id === null) return sendRefusal(reply, vehicleNotFound());
     const input = parseBody(VehicleQuickEditSchema, request, reply, REVIEW_VEHICLE);
     if (!input.ok) return input.reply;
     const { estado, destacado } = input.data;
@@ -108,27 +102,25 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
     reply: FastifyReply,
     request: FastifyRequest,
     id: number,
-    change: Parameters<typeof updateStockVehicle>[3],
+    change: Parameters<StockService['updateVehicle']>[2],
   ) {
     let cambios: string[];
     try {
-      cambios = await updateStockVehicle(db, actor(request), id, change);
+      cambios = await stock.updateVehicle(actor(request), id, change);
     } catch (error) {
-      return sendStockError(reply, error);
+      return sendRefusal(reply, error);
     }
-    if (cambios.length > 0) catalogue.invalidate();
     return sendVehicle(reply, id, 200, { cambios });
   }
 
   app.delete<{ Params: { id: string } }>('/admin/api/vehiculos/:id', guard, async (request, reply) => {
     const id = idParam(request.params.id);
-    if (id === null) return sendStockError(reply, vehicleNotFound());
+    if (id === null) return sendRefusal(reply, vehicleNotFound());
     try {
-      await deleteStockVehicle(db, actor(request), id);
+      await stock.deleteVehicle(actor(request), id);
     } catch (error) {
-      return sendStockError(reply, error);
+      return sendRefusal(reply, error);
     }
-    catalogue.invalidate();
     return reply.code(204).send();
   });
 
@@ -136,7 +128,7 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Params: { id: string } }>('/admin/api/vehiculos/:id/fotos', guard, async (request, reply) => {
     const id = idParam(request.params.id);
-    if (id === null) return sendStockError(reply, vehicleNotFound());
+    if (id === null) return sendRefusal(reply, vehicleNotFound());
     if (!request.isMultipart()) {
       return sendApiError(reply, 415, 'Envía las fotos como multipart/form-data, en el campo fotos.');
     }
@@ -186,11 +178,10 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
     }
     let added: number[];
     try {
-      added = await addStockPhotos(db, actor(request), id, photos);
+      added = await stock.addPhotos(actor(request), id, photos);
     } catch (error) {
-      return sendStockError(reply, error);
+      return sendRefusal(reply, error);
     }
-    catalogue.invalidate();
     return sendVehicle(reply, id, 201, { agregadas: added });
   });
 
@@ -199,15 +190,14 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
     guard,
     async (request, reply) => {
       const id = idParam(request.params.id);
-      if (id === null) return sendStockError(reply, vehicleNotFound());
+      if (id === null) return sendRefusal(reply, vehicleNotFound());
       const input = parseBody(PhotoOrderSchema, request, reply, 'Revisa el orden de las fotos.');
       if (!input.ok) return input.reply;
       try {
-        await reorderStockPhotos(db, actor(request), id, input.data.fotos);
+        await stock.reorderPhotos(actor(request), id, input.data.fotos);
       } catch (error) {
-        return sendStockError(reply, error);
+        return sendRefusal(reply, error);
       }
-      catalogue.invalidate();
       return sendVehicle(reply, id);
     },
   );
@@ -218,14 +208,13 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const id = idParam(request.params.id);
       const photoId = idParam(request.params.fotoId);
-      if (id === null) return sendStockError(reply, vehicleNotFound());
+      if (id === null) return sendRefusal(reply, vehicleNotFound());
       if (photoId === null) return sendApiError(reply, 404, 'La foto no existe o ya fue eliminada.');
       try {
-        await deleteStockPhoto(db, actor(request), id, photoId);
+        await stock.deletePhoto(actor(request), id, photoId);
       } catch (error) {
-        return sendStockError(reply, error);
+        return sendRefusal(reply, error);
       }
-      catalogue.invalidate();
       return reply.code(204).send();
     },
   );

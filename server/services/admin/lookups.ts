@@ -19,7 +19,9 @@ import {
   vehicles,
 } from '../../../db/schema.ts';
 import { recordAudit } from '../audit.ts';
-import { type Actor, pgErrorCode, plural, StockError } from './stock-support.ts';
+import type { Actor } from '../auth/sessions.ts';
+import { Refusal } from '../refusal.ts';
+import { pgErrorCode, plural } from './stock-support.ts';
 
 interface LookupTable {
   table: PgTable;
@@ -92,9 +94,9 @@ export async function listAllLookups(db: Db): Promise<StockLookups> {
 
 const quoted = (name: string) => `«${name}»`;
 
-function duplicate(kind: LookupKind, name: string): StockError {
+function duplicate(kind: LookupKind, name: string): Refusal {
   const sentence = `Ya existe ${LOOKUP_TEXT[kind].the} ${quoted(name)}.`;
-  return new StockError(400, sentence, { nombre: sentence });
+  return new Refusal('invalid', sentence, { nombre: sentence });
 }
 
 /** Names are unique regardless of case ("toyota" and "Toyota" would be the same brand to a person). */
@@ -116,7 +118,7 @@ async function assertUnique(tx: Db, kind: LookupKind, name: string, exceptId?: n
 async function lockEntry(tx: Db, kind: LookupKind, id: number): Promise<string> {
   const def = TABLES[kind];
   const [row] = await tx.select({ nombre: def.name }).from(def.table).where(eq(def.id, id)).for('update');
-  if (!row) throw new StockError(404, LOOKUP_TEXT[kind].gone);
+  if (!row) throw new Refusal('not_found', LOOKUP_TEXT[kind].gone);
   return String(row.nombre);
 }
 
@@ -189,11 +191,11 @@ export async function renameLookup(
   );
 }
 
-function inUse(kind: LookupKind, name: string, n: number): StockError {
+function inUse(kind: LookupKind, name: string, n: number): Refusal {
   const freeUp =
     n === 1 ? LOOKUP_TEXT[kind].freeUp.replace('esos vehículos', 'ese vehículo') : LOOKUP_TEXT[kind].freeUp;
-  return new StockError(
-    409,
+  return new Refusal(
+    'conflict',
     `No se puede eliminar ${quoted(name)}: está en uso en ${plural(n, 'vehículo', 'vehículos')}. ${freeUp}`,
   );
 }

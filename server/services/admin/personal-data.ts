@@ -29,10 +29,8 @@ import {
   vehicles,
 } from '../../../db/schema.ts';
 import { recordAudit } from '../audit.ts';
-import type { SessionUser } from '../auth/sessions.ts';
+import type { Actor } from '../auth/sessions.ts';
 import { LEAD_KIND_DEFS } from '../leads/lead-kinds.ts';
-
-type Actor = Pick<SessionUser, 'id' | 'email'>;
 
 export const EXPORT_FORMAT = 'datos-personales/v1';
 

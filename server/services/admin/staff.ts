@@ -6,19 +6,8 @@ import { staffUsers } from '../../../db/schema.ts';
 import { recordAudit } from '../audit.ts';
 import { createStaffUser, NewStaffUserSchema, StaffUserExistsError } from '../auth/create-staff-user.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
-import { destroyUserSessions, type SessionUser } from '../auth/sessions.ts';
-
-/** A change the rules refuse: the route answers `status` with the Spanish sentence (and field errors). */
-export class StaffRuleError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly campos?: Record<string, string>,
-  ) {
-    super(message);
-    this.name = 'StaffRuleError';
-  }
-}
+import { type Actor, destroyUserSessions } from '../auth/sessions.ts';
+import { Refusal } from '../refusal.ts';
 
 /** PATCH /admin/api/usuarios/:id: any of the three, with the same rules as creation. */
 export const StaffUpdateSchema = z
@@ -43,7 +32,6 @@ export const PasswordChangeSchema = z.object({
 });
 export type PasswordChange = z.infer<typeof PasswordChangeSchema>;
 
-type Actor = Pick<SessionUser, 'id' | 'email'>;
 type StaffRow = typeof staffUsers.$inferSelect;
 
 function toMember(row: StaffRow): StaffMember {
@@ -88,7 +76,7 @@ export async function createStaffAccount(
     });
   } catch (error) {
     if (error instanceof StaffUserExistsError) {
-      throw new StaffRuleError(409, 'Ya existe una cuenta con ese correo.', {
+      throw new Refusal('conflict', 'Ya existe una cuenta con ese correo.', {
         email: 'Ya existe una cuenta con este correo.',
       });
     }
@@ -115,19 +103,19 @@ export async function updateStaffAccount(
       .where(and(eq(staffUsers.role, 'admin'), eq(staffUsers.active, true)))
       .for('update');
     const [before] = await tx.select().from(staffUsers).where(eq(staffUsers.id, id)).for('update');
-    if (!before) throw new StaffRuleError(404, 'La cuenta no existe.');
+    if (!before) throw new Refusal('not_found', 'La cuenta no existe.');
 
     const name = change.name ?? before.name;
     const role = change.role ?? before.role;
     const active = change.active ?? before.active;
     const losesAdmin = before.role === 'admin' && before.active && (role !== 'admin' || !active);
-    if (id === actor.id && !active) throw new StaffRuleError(409, 'No puedes desactivar tu propia cuenta.');
+    if (id === actor.id && !active) throw new Refusal('conflict', 'No puedes desactivar tu propia cuenta.');
     if (id === actor.id && role !== before.role) {
-      throw new StaffRuleError(409, 'No puedes cambiar tu propio rol. Pídeselo a otro administrador.');
+      throw new Refusal('conflict', 'No puedes cambiar tu propio rol. Pídeselo a otro administrador.');
     }
     if (losesAdmin && activeAdmins.length <= 1) {
-      throw new StaffRuleError(
-        409,
+      throw new Refusal(
+        'conflict',
         'Debe quedar al menos un administrador activo. Crea o reactiva otro administrador primero.',
       );
     }
@@ -178,12 +166,12 @@ export async function changeOwnPassword(
     .from(staffUsers)
     .where(eq(staffUsers.id, user.id));
   if (!row || !(await verifyPassword(input.actual, row.passwordHash))) {
-    throw new StaffRuleError(400, 'Revisa los datos del formulario.', {
+    throw new Refusal('invalid', 'Revisa los datos del formulario.', {
       actual: 'La contraseña actual no es correcta.',
     });
   }
   if (input.nueva === input.actual) {
-    throw new StaffRuleError(400, 'Revisa los datos del formulario.', {
+    throw new Refusal('invalid', 'Revisa los datos del formulario.', {
       nueva: 'La nueva contraseña debe ser distinta de la actual.',
     });
   }

@@ -3,8 +3,10 @@ import { STOCK_PHOTO_LIMITS } from '../../../contracts/admin-stock.ts';
 import type { Db } from '../../../db/client.ts';
 import { vehicleImages } from '../../../db/schema.ts';
 import { recordAudit } from '../audit.ts';
+import type { Actor } from '../auth/sessions.ts';
 import { type PreparedImage, storeImage } from '../images/ingest-image.ts';
-import { type Actor, deleteOrphanImages, lockVehicle, StockError, touchVehicle } from './stock-support.ts';
+import { Refusal } from '../refusal.ts';
+import { deleteOrphanImages, lockVehicle, touchVehicle } from './stock-support.ts';
 
 const FIELD = STOCK_PHOTO_LIMITS.field;
 
@@ -42,7 +44,7 @@ export async function addStockPhotos(
     const existing = await photoIds(tx, vehicleId);
     const room = STOCK_PHOTO_LIMITS.maxPerVehicle - existing.length;
     if (photos.length > room) {
-      throw new StockError(400, 'Revisa las fotos.', {
+      throw new Refusal('invalid', 'Revisa las fotos.', {
         [FIELD]: `Cada vehículo admite hasta ${STOCK_PHOTO_LIMITS.maxPerVehicle} fotos; este tiene ${existing.length}, así que puedes agregar ${Math.max(0, room)} más.`,
       });
     }
@@ -50,7 +52,7 @@ export async function addStockPhotos(
     for (const [index, photo] of photos.entries()) {
       const earlier = firstByHash.get(photo.hash);
       if (earlier !== undefined) {
-        throw new StockError(400, 'Revisa las fotos.', {
+        throw new Refusal('invalid', 'Revisa las fotos.', {
           [FIELD]: `Foto ${index + 1}: es la misma imagen que la foto ${earlier + 1}.`,
         });
       }
@@ -60,7 +62,7 @@ export async function addStockPhotos(
     for (const [index, photo] of photos.entries()) {
       const stored = await storeImage(tx, photo);
       if (existing.includes(stored.id)) {
-        throw new StockError(400, 'Revisa las fotos.', {
+        throw new Refusal('invalid', 'Revisa las fotos.', {
           [FIELD]: `Foto ${index + 1}: el vehículo ya tiene esta foto.`,
         });
       }
@@ -101,8 +103,8 @@ export async function reorderStockPhotos(
       new Set(order).size === order.length &&
       order.every((id) => current.includes(id));
     if (!complete) {
-      throw new StockError(
-        400,
+      throw new Refusal(
+        'invalid',
         'El orden de las fotos no coincide con las fotos del vehículo. Recarga la página.',
         {
           [FIELD]: 'La lista debe incluir cada foto del vehículo exactamente una vez.',
@@ -133,7 +135,7 @@ export async function deleteStockPhoto(
     const vehicle = await lockVehicle(tx, vehicleId);
     const current = await photoIds(tx, vehicleId);
     const position = current.indexOf(imageId);
-    if (position === -1) throw new StockError(404, 'La foto no existe o ya fue eliminada.');
+    if (position === -1) throw new Refusal('not_found', 'La foto no existe o ya fue eliminada.');
     await tx
       .delete(vehicleImages)
       .where(and(eq(vehicleImages.vehicleId, vehicleId), eq(vehicleImages.imageId, imageId)));

@@ -1,23 +1,9 @@
 import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { brands, images, leadPhotos, vehicleImages, vehicles } from '../../../db/schema.ts';
-import type { SessionUser } from '../auth/sessions.ts';
+import { Refusal } from '../refusal.ts';
 
-export type Actor = Pick<SessionUser, 'id' | 'email'>;
-
-/** A change the stock rules refuse: the route answers `status` with the Spanish sentence (and field errors). */
-export class StockError extends Error {
-  constructor(
-    readonly status: 400 | 404 | 409,
-    message: string,
-    readonly campos?: Record<string, string>,
-  ) {
-    super(message);
-    this.name = 'StockError';
-  }
-}
-
-export const vehicleNotFound = () => new StockError(404, 'El vehículo no existe o fue eliminado.');
+export const vehicleNotFound = () => new Refusal('not_found', 'El vehículo no existe o fue eliminado.');
 
 /** The SQLSTATE of a database error, wherever the driver or Drizzle put it. */
 export function pgErrorCode(error: unknown): string | undefined {

@@ -19,6 +19,9 @@ export interface SessionUser {
   role: StaffRole;
 }
 
+/** Who makes a change, as the audit trail records it. */
+export type Actor = Pick<SessionUser, 'id' | 'email'>;
+
 /** The cookie name: `__Host-` prefixed (Secure, host-only, Path=/) when served over HTTPS. */
 export function sessionCookieName(https: boolean): string {
   return https ? '__Host-sesion' : 'sesion';
