@@ -6,6 +6,7 @@ import { Catalogue } from './catalogue/catalogue.ts';
 import { createMailTransport } from './email/mail-transport.ts';
 import { OutboxRelay } from './email/outbox-relay.ts';
 import { VariantStore } from './images/get-variant.ts';
+import { type LeadService, leadService } from './leads/submit-lead.ts';
 
 /** Everything a route handler or a page loader may call, built once per process. */
 export interface Services {
@@ -18,24 +19,29 @@ export interface Services {
   variants: VariantStore;
   /** Sends the staff e-mails; started by main.ts (tests start it when they need it). */
   outbox: OutboxRelay;
+  /** The visitors' requests: judged, stored with their staff e-mail, and the outbox woken. */
+  leads: LeadService;
 }
 
 export function createServices(config: AppConfig, database: Database): Services {
-  const catalogue = new Catalogue(database.db);
+  const { db } = database;
+  const catalogue = new Catalogue(db);
+  const outbox = new OutboxRelay(
+    db,
+    createMailTransport({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox') }),
+    {
+      from: `"${config.dealership.name}" <${config.dealership.email}>`,
+      domain: new URL(config.publicUrl).hostname,
+    },
+  );
   return {
     config,
     database,
-    db: database.db,
+    db,
     catalogue,
-    stock: stockService(database.db, catalogue),
-    variants: new VariantStore(database.db),
-    outbox: new OutboxRelay(
-      database.db,
-      createMailTransport({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox') }),
-      {
-        from: `"${config.dealership.name}" <${config.dealership.email}>`,
-        domain: new URL(config.publicUrl).hostname,
-      },
-    ),
+    stock: stockService(db, catalogue),
+    variants: new VariantStore(db),
+    outbox,
+    leads: leadService({ db, catalogue, outbox, config }),
   };
 }

@@ -1,15 +1,11 @@
 import { createHmac } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { fieldErrors, HONEYPOT_FIELD, SELL_PHOTO_LIMITS } from '../../../contracts/leads.ts';
+import { SELL_PHOTO_LIMITS } from '../../../contracts/leads.ts';
 import { sendApiError } from '../../http/api-error.ts';
-import { ImageRejectedError, type PreparedImage, prepareImage } from '../../services/images/ingest-image.ts';
-import { createLead, findIdempotentReply, requestHash } from '../../services/leads/create-lead.ts';
-import { buildLeadEmail } from '../../services/leads/lead-email.ts';
+import { sendRefusal } from '../../http/refusal.ts';
 import { LEAD_KIND_DEFS, type LeadKindDef } from '../../services/leads/lead-kinds.ts';
-import { hitRateLimit } from '../../services/rate-limit.ts';
 
-const RATE_WINDOW_MS = 10 * 60 * 1000;
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 const JSON_BODY_LIMIT = 64 * 1024;
 
@@ -18,9 +14,12 @@ interface Submission {
   files: Buffer[];
 }
 
-/** The six lead endpoints of SPEC §7: validate, store with the staff e-mail in one transaction, answer 201. */
+/**
+ * The six lead endpoints: each reads its body (JSON, or the appraisal's multipart form with its photos) and hands it
+ * to the lead service (services/leads/submit-lead.ts), which stores the lead and its staff e-mail in one transaction.
+ */
 export const leadRoutes: FastifyPluginAsync = async (app) => {
-  const { config, db, catalogue } = app.services;
+  const { config, leads } = app.services;
 
   await app.register(multipart, {
     limits: {
@@ -49,6 +48,7 @@ export const leadRoutes: FastifyPluginAsync = async (app) => {
     }
   };
 
+  /** Reads the request's headers, lets the lead service judge and store the submission, and answers. */
   async function handle(
     def: LeadKindDef,
     request: FastifyRequest,
@@ -64,82 +64,28 @@ export const leadRoutes: FastifyPluginAsync = async (app) => {
         'La cabecera Idempotency-Key no es válida (8 a 100 letras, números, - o _).',
       );
     }
-
-    // A bot filled the field people never see: answer as if accepted and keep nothing.
-    const honeypot = submission.fields[HONEYPOT_FIELD];
-    if (typeof honeypot === 'string' && honeypot.trim() !== '') {
-      return reply
-        .code(201)
-        .send({ id: Math.floor(100_000 + Math.random() * 900_000), mensaje: def.accepted });
-    }
-
-    const parsed = def.schema.safeParse(submission.fields);
-    if (!parsed.success) {
-      return sendApiError(reply, 400, 'Revisa los datos del formulario.', fieldErrors(parsed.error));
-    }
-    const fields = def.toFields(parsed.data);
-    const vehicle =
-      fields.vehicleId === null ? null : ((await catalogue.snapshot()).byId.get(fields.vehicleId) ?? null);
-    if (fields.vehicleId !== null && !vehicle && def.vehicleField) {
-      return sendApiError(reply, 400, 'Revisa los datos del formulario.', {
-        [def.vehicleField]: 'El vehículo indicado no existe o ya no está disponible.',
-      });
-    }
-
-    const photos: PreparedImage[] = [];
-    for (const [index, file] of submission.files.entries()) {
-      try {
-        photos.push(await prepareImage(file));
-      } catch (error) {
-        if (!(error instanceof ImageRejectedError)) throw error;
-        return sendApiError(reply, 400, 'Revisa las fotos adjuntas.', {
-          images: `Foto ${index + 1}: ${error.message}`,
-        });
-      }
-    }
-
-    // A retry of an acknowledged submission is answered without counting against the limit.
-    if (key) {
-      const previous = await findIdempotentReply(db, key, requestHash(def, fields, photos));
-      if (previous) return sendResult(reply, previous);
-    }
-    const limit = await hitRateLimit(db, `lead:${ipHash(request)}`, config.leadRateLimit, RATE_WINDOW_MS);
-    if (!limit.allowed) {
-      reply.header('Retry-After', String(limit.retryAfter));
-      return sendApiError(
-        reply,
-        429,
-        'Has enviado demasiadas solicitudes. Inténtalo nuevamente en unos minutos.',
-      );
-    }
-
-    const result = await createLead(db, {
+    const result = await leads.submit({
       def,
-      fields,
-      photos,
-      sourcePage: sourcePage(request),
-      ipHash: ipHash(request),
+      ...submission,
       idempotencyKey: key,
-      email: ({ id, createdAt, dueAt }) =>
-        buildLeadEmail({
-          id,
-          def,
-          fields,
-          vehicle,
-          photoCount: photos.length,
-          createdAt,
-          dueAt,
-          dealership: config.dealership,
-          publicUrl: config.publicUrl,
-        }),
+      client: ipHash(request),
+      sourcePage: sourcePage(request),
     });
-    if (result.status === 201 && !result.replayed) app.services.outbox.poke();
-    return sendResult(reply, result);
-  }
-
-  function sendResult(reply: FastifyReply, result: Awaited<ReturnType<typeof createLead>>) {
-    if (result.status === 422) return sendApiError(reply, 422, result.error);
-    return reply.code(201).send(result.body);
+    switch (result.outcome) {
+      case 'accepted':
+        return reply.code(201).send(result.body);
+      case 'refused':
+        return sendRefusal(reply, result.refusal);
+      case 'key_reused':
+        return sendApiError(reply, 422, 'La clave Idempotency-Key ya se usó con otra solicitud distinta.');
+      case 'rate_limited':
+        reply.header('Retry-After', String(result.retryAfter));
+        return sendApiError(
+          reply,
+          429,
+          'Has enviado demasiadas solicitudes. Inténtalo nuevamente en unos minutos.',
+        );
+    }
   }
 
   for (const def of LEAD_KIND_DEFS) {

@@ -18,9 +18,10 @@ export interface CreateLeadInput {
   email: (lead: { id: number; createdAt: Date; dueAt: Date }) => LeadEmail;
 }
 
+/** Stored (or, for a replayed key, stored before), or refused: the key was used with another submission. */
 export type CreateLeadResult =
-  | { status: 201; body: LeadCreated; replayed: boolean }
-  | { status: 422; error: string };
+  | { outcome: 'created'; body: LeadCreated; replayed: boolean }
+  | { outcome: 'key_reused' };
 
 class IdempotencyConflict extends Error {}
 
@@ -38,9 +39,9 @@ export async function findIdempotentReply(
   const [row] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
   if (!row) return null;
   if (row.requestHash !== hash) {
-    return { status: 422, error: 'La clave Idempotency-Key ya se usó con otra solicitud distinta.' };
+    return { outcome: 'key_reused' };
   }
-  return { status: 201, body: row.response as LeadCreated, replayed: true };
+  return { outcome: 'created', body: row.response as LeadCreated, replayed: true };
 }
 
 /**
@@ -102,7 +103,7 @@ export async function createLead(db: Db, input: CreateLeadInput): Promise<Create
         // A concurrent request with the same key won the race: undo ours and answer as it did.
         if (claimed.length === 0) throw new IdempotencyConflict();
       }
-      return { status: 201 as const, body, replayed: false };
+      return { outcome: 'created' as const, body, replayed: false };
     });
   } catch (error) {
     if (error instanceof IdempotencyConflict && input.idempotencyKey) {

@@ -1,0 +1,124 @@
+// A visitor's request, from the fields and files the HTTP layer read to the stored lead: the honeypot, the rules
+// of its kind, the vehicle it names, its photos, a retried Idempotency-Key and the rate limit, in that order.
+import type { LeadCreated } from '../../../contracts/leads.ts';
+import { fieldErrors, HONEYPOT_FIELD } from '../../../contracts/leads.ts';
+import type { Db } from '../../../db/client.ts';
+import type { AppConfig } from '../../config/env.ts';
+import type { Catalogue } from '../catalogue/catalogue.ts';
+import type { OutboxRelay } from '../email/outbox-relay.ts';
+import { ImageRejectedError, type PreparedImage, prepareImage } from '../images/ingest-image.ts';
+import { hitRateLimit } from '../rate-limit.ts';
+import { Refusal } from '../refusal.ts';
+import { createLead, findIdempotentReply, requestHash } from './create-lead.ts';
+import { buildLeadEmail } from './lead-email.ts';
+import type { LeadKindDef } from './lead-kinds.ts';
+
+const RATE_WINDOW_MS = 10 * 60 * 1000;
+const REVIEW_FORM = 'Revisa los datos del formulario.';
+
+export interface LeadSubmission {
+  def: LeadKindDef;
+  /** The body's fields as sent (JSON values, or the multipart form's text fields). */
+  fields: Record<string, unknown>;
+  /** The appraisal's photos, as uploaded. */
+  files: Buffer[];
+  idempotencyKey: string | null;
+  /** Who sent it, as a keyed hash of the address: the rate limit's key, kept with the lead. */
+  client: string;
+  /** The site's page the form was sent from, when the browser said so. */
+  sourcePage: string | null;
+}
+
+export type SubmitResult =
+  /** Stored with its staff e-mail, a retry of a stored one, or a bot's answered as if it were. */
+  | { outcome: 'accepted'; body: LeadCreated }
+  | { outcome: 'refused'; refusal: Refusal }
+  /** The Idempotency-Key was used before with another submission. */
+  | { outcome: 'key_reused' }
+  | { outcome: 'rate_limited'; retryAfter: number };
+
+interface Dependencies {
+  db: Db;
+  catalogue: Pick<Catalogue, 'snapshot'>;
+  outbox: Pick<OutboxRelay, 'poke'>;
+  config: Pick<AppConfig, 'leadRateLimit' | 'dealership' | 'publicUrl'>;
+}
+
+export function leadService({ db, catalogue, outbox, config }: Dependencies) {
+  async function submit(submission: LeadSubmission): Promise<SubmitResult> {
+    const { def } = submission;
+    // A bot filled the field people never see: answer as if accepted and keep nothing.
+    const honeypot = submission.fields[HONEYPOT_FIELD];
+    if (typeof honeypot === 'string' && honeypot.trim() !== '') {
+      return {
+        outcome: 'accepted',
+        body: { id: Math.floor(100_000 + Math.random() * 900_000), mensaje: def.accepted },
+      };
+    }
+
+    const parsed = def.schema.safeParse(submission.fields);
+    if (!parsed.success) return refused(REVIEW_FORM, fieldErrors(parsed.error));
+    const fields = def.toFields(parsed.data);
+    const vehicle =
+      fields.vehicleId === null ? null : ((await catalogue.snapshot()).byId.get(fields.vehicleId) ?? null);
+    if (fields.vehicleId !== null && !vehicle && def.vehicleField) {
+      return refused(REVIEW_FORM, {
+        [def.vehicleField]: 'El vehículo indicado no existe o ya no está disponible.',
+      });
+    }
+
+    const photos: PreparedImage[] = [];
+    for (const [index, file] of submission.files.entries()) {
+      try {
+        photos.push(await prepareImage(file));
+      } catch (error) {
+        if (!(error instanceof ImageRejectedError)) throw error;
+        return refused('Revisa las fotos adjuntas.', { images: `Foto ${index + 1}: ${error.message}` });
+      }
+    }
+
+    // A retry of an acknowledged submission is answered without counting against the limit.
+    const key = submission.idempotencyKey;
+    if (key) {
+      const previous = await findIdempotentReply(db, key, requestHash(def, fields, photos));
+      if (previous) return accepted(previous);
+    }
+    const limit = await hitRateLimit(db, `lead:${submission.client}`, config.leadRateLimit, RATE_WINDOW_MS);
+    if (!limit.allowed) return { outcome: 'rate_limited', retryAfter: limit.retryAfter };
+
+    const result = await createLead(db, {
+      def,
+      fields,
+      photos,
+      sourcePage: submission.sourcePage,
+      ipHash: submission.client,
+      idempotencyKey: key,
+      email: ({ id, createdAt, dueAt }) =>
+        buildLeadEmail({
+          id,
+          def,
+          fields,
+          vehicle,
+          photoCount: photos.length,
+          createdAt,
+          dueAt,
+          dealership: config.dealership,
+          publicUrl: config.publicUrl,
+        }),
+    });
+    if (result.outcome === 'created' && !result.replayed) outbox.poke();
+    return accepted(result);
+  }
+
+  return { submit };
+}
+
+export type LeadService = ReturnType<typeof leadService>;
+
+function refused(message: string, campos: Record<string, string>): SubmitResult {
+  return { outcome: 'refused', refusal: new Refusal('invalid', message, campos) };
+}
+
+function accepted(result: Awaited<ReturnType<typeof createLead>>): SubmitResult {
+  return result.outcome === 'created' ? { outcome: 'accepted', body: result.body } : result;
+}
