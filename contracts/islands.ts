@@ -11,4 +11,6 @@ export interface IslandAsset {
 export interface IslandAssets {
   runtime: IslandAsset;
   islands: Record<string, IslandAsset>;
+  /** Modules to run before the runtime: in development, Vite's React refresh preamble (hot reload). */
+  preamble?: string[];
 }

@@ -4,10 +4,10 @@ import { preloadModule } from 'react-dom';
 import { IslandScope } from './island-scope';
 
 /**
- * The islands build while the server renders a public page, whose code is its islands: every island then writes
- * its wrapper, its props and its preloads. The server provides the build (`entry.server.tsx`) and the root layout
- * takes it away in the back office. Null elsewhere (the back office, `npm run dev`, the browser), where an island
- * is its plain component inside a page React Router hydrates whole.
+ * The islands build (or, in `npm run dev`, Vite's sources of it) while the server renders a public page, whose code
+ * is its islands: every island then writes its wrapper, its props and its preloads. The server provides it
+ * (`entry.server.tsx`) and the root layout takes it away in the back office. Null elsewhere (the back office, the
+ * browser), where an island is its plain component inside a page React Router hydrates whole.
  */
 export const IslandsContext = createContext<IslandAssets | null>(null);
 
@@ -43,6 +43,8 @@ export function island<P extends object>(name: string, Component: ComponentType<
     );
   }
   Island.displayName = `Island(${name})`;
+  // What the registry test (tests/unit/island-registry.test.ts) compares with app/islands/{name}.ts.
+  Island.source = { name, Component: Component as ComponentType<never> };
   return Island;
 }
 
@@ -54,13 +56,15 @@ export function IslandScripts({ nonce }: { nonce: string | undefined }) {
   const assets = useIslands();
   if (!assets) return null;
   preloadAsset(assets.runtime);
+  // Development only: Vite's refresh preamble runs before the runtime (static imports run first).
+  const preamble = (assets.preamble ?? []).map((src) => `import ${JSON.stringify(src)};`).join('');
   return (
     <script
       type="module"
       async
       nonce={nonce}
       // biome-ignore lint/security/noDangerouslySetInnerHtml: a module address of our own build.
-      dangerouslySetInnerHTML={{ __html: `import(${JSON.stringify(assets.runtime.src)});` }}
+      dangerouslySetInnerHTML={{ __html: `${preamble}import(${JSON.stringify(assets.runtime.src)});` }}
     />
   );
 }

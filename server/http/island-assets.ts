@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { IslandAsset, IslandAssets } from '../../contracts/islands.ts';
 
@@ -44,4 +44,32 @@ export function readIslandAssets(clientDir: string): IslandAssets | null {
   }
   if (!runtime) throw new Error(`${manifestPath}: no runtime entry`);
   return { runtime, islands };
+}
+
+/**
+ * What runs before the runtime in Vite's development server: a stand-in for the router React Router's hot reload
+ * talks to, then its React refresh preamble, which must be installed before any component runs.
+ */
+export const DEV_PREAMBLE = [
+  '/app/lib/dev-islands-hmr.ts',
+  '/@id/__x00__virtual:react-router/inject-hmr-runtime',
+];
+
+/**
+ * The islands as Vite's development server serves them (`npm run dev`): each module from its source under
+ * app/islands/, which Vite transforms on request and reloads on change, and the refresh preamble first. The pages
+ * are then the production pages' markup, hydrated island by island like production (ADR 0015).
+ */
+export function devIslandAssets(root: string): IslandAssets {
+  const files = readdirSync(path.join(root, 'app', 'islands')).filter((file) => /\.tsx?$/.test(file));
+  const asset = (file: string): IslandAsset => ({ src: `/app/islands/${file}`, preload: [] });
+  const islands: Record<string, IslandAsset> = {};
+  let runtime: IslandAsset | undefined;
+  for (const file of files) {
+    const name = file.replace(/\.tsx?$/, '');
+    if (name === 'runtime') runtime = asset(file);
+    else islands[name] = asset(file);
+  }
+  if (!runtime) throw new Error('app/islands/runtime.ts is missing');
+  return { runtime, islands, preamble: DEV_PREAMBLE };
 }

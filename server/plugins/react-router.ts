@@ -8,7 +8,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { IslandAssets } from '../../contracts/islands.ts';
 import { isAdminPath } from '../../domain/admin-path.ts';
 import { preferredEncoding } from '../http/accept-encoding.ts';
-import { readIslandAssets } from '../http/island-assets.ts';
+import { devIslandAssets, readIslandAssets } from '../http/island-assets.ts';
 import { type CachedPage, PageCache } from '../http/page-cache.ts';
 
 export interface ReactRouterOptions {
@@ -23,7 +23,7 @@ export interface ReactRouterOptions {
  */
 export async function registerReactRouter(app: FastifyInstance, options: ReactRouterOptions): Promise<void> {
   let build: ServerBuild | (() => Promise<ServerBuild>);
-  // The public pages' browser code, built apart from React Router's (ADR 0015); none in development.
+  // The public pages' browser code, built apart from React Router's (ADR 0015), or served by Vite in development.
   let islands: IslandAssets | null = null;
   if (options.mode === 'development') {
     const vite = await import('vite').then((m) => m.createServer({ server: { middlewareMode: true } }));
@@ -31,6 +31,7 @@ export async function registerReactRouter(app: FastifyInstance, options: ReactRo
     app.use(vite.middlewares);
     app.addHook('onClose', () => vite.close());
     build = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
+    islands = devIslandAssets(vite.config.root);
   } else {
     const clientDir = path.join(options.buildDir, 'client');
     islands = readIslandAssets(clientDir);

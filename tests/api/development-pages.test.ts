@@ -1,6 +1,6 @@
-// `npm run dev` (README): the same server with Vite inside it. Its pages carry no nonce, so they need a policy of
-// their own: under the strict default of non-pages (default-src 'none') the browser would load neither the styles
-// nor the scripts, and nothing would hydrate.
+// `npm run dev` (README): the same server with Vite inside it, whose public pages are islands as in production
+// (ADR 0015). Its pages carry no nonce, so they need a policy of their own: under the strict default of non-pages
+// (default-src 'none') the browser would load neither the styles nor the scripts, and nothing would hydrate.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
@@ -34,8 +34,35 @@ describe('pages under npm run dev', () => {
     expect(policy).toContain("connect-src 'self' ws: wss:");
     expect(policy).toContain("frame-ancestors 'none'");
     expect(policy).not.toContain("default-src 'none'");
-    // Vite serves the modules themselves, by path.
+  });
+
+  it('are public pages of islands, as in production, whose modules Vite serves from their sources', async () => {
+    const response = await app.inject({ method: 'GET', url: '/contact' });
+    const islands = [...response.body.matchAll(/data-island="([^"]+)" data-name="([^"]+)"/g)];
+    expect(islands.map(([, , name]) => name)).toEqual(['site-header', 'contact-form', 'map-embed']);
+    for (const [, src, name] of islands) expect(src).toBe(`/app/islands/${name}.ts`);
+    // The refresh preamble (hot reload), then the runtime; React Router does not run on the page.
+    expect(response.body).toContain(
+      'import "/app/lib/dev-islands-hmr.ts";import "/@id/__x00__virtual:react-router/inject-hmr-runtime";' +
+        'import("/app/islands/runtime.ts");',
+    );
+    expect(response.body).not.toContain('__reactRouterContext');
+    for (const src of [
+      '/app/islands/runtime.ts',
+      '/app/lib/dev-islands-hmr.ts',
+      ...islands.map(([, src]) => src),
+    ]) {
+      const module = await app.inject({ method: 'GET', url: src ?? '' });
+      expect(module.statusCode, src).toBe(200);
+      expect(module.headers['content-type'], src).toMatch(/javascript/);
+    }
+  });
+
+  it('hydrate the back office whole with React Router, whose modules Vite serves by path', async () => {
+    const response = await app.inject({ method: 'GET', url: '/admin/ingresar' });
+    expect(response.statusCode).toBe(200);
     expect(response.body).toContain('/app/root.tsx');
+    expect(response.body).not.toContain('data-island=');
   });
 
   it('leave the strict policy to everything else', async () => {
