@@ -51,6 +51,33 @@ describe('/metrics', () => {
     expect(text).toContain('email_outbox_messages{status="pending"} 1');
     expect(text).toMatch(/process_resident_memory_bytes \d+/);
   });
+
+  it("exposes prom-client's default Node metrics: event-loop lag, heap and garbage collection", async () => {
+    const text = (await scrape(`Bearer ${TOKEN}`)).body;
+    expect(text).toMatch(/^nodejs_eventloop_lag_seconds [\d.e-]+$/m);
+    expect(text).toMatch(/^nodejs_heap_size_used_bytes \d+$/m);
+    expect(text).toContain('# TYPE nodejs_gc_duration_seconds histogram');
+    expect(text).toMatch(/^nodejs_heap_used_bytes \d+$/m);
+    expect(text).toMatch(/^process_uptime_seconds \d+$/m);
+  });
+
+  it('keeps the counts of each app apart (one registry per app)', async () => {
+    const other = await createTestApp({ METRICS_TOKEN: TOKEN });
+    try {
+      await other.app.inject({ method: 'GET', url: '/api/marcas/' });
+      const text = (
+        await other.app.inject({
+          method: 'GET',
+          url: '/metrics',
+          headers: { authorization: `Bearer ${TOKEN}` },
+        })
+      ).body;
+      expect(text).toContain('http_requests_total{method="GET",route="/api/marcas/",status="200"} 1');
+      expect(text).not.toContain('route="/api/vehiculos/:id/"');
+    } finally {
+      await other.close();
+    }
+  });
 });
 
 describe('request logs', () => {
