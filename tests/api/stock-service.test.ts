@@ -60,7 +60,9 @@ describe('stock service', () => {
 
     const [photo] = await stock.addPhotos(actor, id, [await prepareImage(await makeJpeg(800, 600))]);
     expect((await published(id))?.images).toHaveLength(1);
-    const second = await stock.addPhotos(actor, id, [await prepareImage(await makeJpeg(800, 600, '#a82525'))]);
+    const second = await stock.addPhotos(actor, id, [
+      await prepareImage(await makeJpeg(800, 600, '#a82525')),
+    ]);
     const order = [second[0], photo].map(Number);
     await stock.reorderPhotos(actor, id, order);
     const hashes = (await published(id))?.images.map((image) => image.hash);
@@ -89,8 +91,12 @@ describe('stock service', () => {
     const id = await stock.createVehicle(actor, input('Outback'));
     const version = catalogue.version;
     expect(await stock.updateVehicle(actor, id, { precio: 18_990_000 })).toEqual([]);
-    await expect(stock.updateVehicle(actor, 2_000_000_000, { precio: 1_000_000 })).rejects.toBeInstanceOf(Refusal);
-    await expect(stock.deleteLookup(actor, 'marcas', lookups.brandId)).rejects.toMatchObject({ kind: 'conflict' });
+    await expect(stock.updateVehicle(actor, 2_000_000_000, { precio: 1_000_000 })).rejects.toBeInstanceOf(
+      Refusal,
+    );
+    await expect(stock.deleteLookup(actor, 'marcas', lookups.brandId)).rejects.toMatchObject({
+      kind: 'conflict',
+    });
     expect(catalogue.version).toBe(version);
   });
 });
