@@ -7,7 +7,7 @@ export default [
   route('vehicles.json', 'routes/vehicles-json.ts'),
   route('vehicles/:id', 'routes/vehicle-detail.tsx'),
   route('financing', 'routes/financing.tsx'),
-  // SPEC: the two section paths render the same financing page.
+  // docs/product.md: the two section paths render the same financing page.
   route('financing/credito-convencional-section', 'routes/financing.tsx', { id: 'financing-conventional' }),
   route('financing/credito-directo-section', 'routes/financing.tsx', { id: 'financing-direct' }),
   route('insurance', 'routes/insurance.tsx'),

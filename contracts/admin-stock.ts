@@ -80,7 +80,7 @@ export const MAX_MILEAGE = 2_000_000;
 
 const yearRange = () => `El año debe estar entre ${MIN_MODEL_YEAR} y ${maxModelYear()}.`;
 
-/** Each field of SPEC §3 once, without defaults (the create schema adds them, the quick edit takes a few). */
+/** Each field of docs/api.md once, without defaults (the create schema adds them, the quick edit takes a few). */
 const vehicleFields = {
   marca: lookupId('una marca'),
   modelo: text({ label: 'el modelo', max: 80 }),
@@ -237,7 +237,7 @@ export const LOOKUP_TEXT: Record<
 
 export const LookupNameSchema = z.object({ nombre: text({ label: 'el nombre', max: 60 }) });
 
-/** Transmission names carry this prefix in the data (PRODUCT.md); staff type just "Automática". */
+/** Transmission names carry this prefix in the data (docs/product.md); staff type just "Automática". */
 export const TRANSMISSION_PREFIX = 'Transmisión ';
 
 /** The name as stored: inner spaces collapsed; transmissions get their prefix exactly once. */

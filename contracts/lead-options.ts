@@ -3,7 +3,7 @@ import type { z } from 'zod';
 // Zod-free on purpose: forms import these at page load and fetch the schemas (contracts/leads.ts) only when
 // they validate, keeping zod out of the initial JavaScript.
 
-// ------------------------------------------------------------------ enumerations (SPEC §3), value → label
+// ------------------------------------------------------------------ enumerations (docs/api.md), value → label
 
 export const SUBJECT_OPTIONS = [
   { value: 'compra', label: 'Información de compra' },

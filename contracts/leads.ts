@@ -64,7 +64,7 @@ type Options = readonly { value: string }[];
 const values = <T extends Options>(options: T) =>
   options.map((o) => o.value) as unknown as readonly [T[number]['value'], ...T[number]['value'][]];
 
-// ------------------------------------------------------------------ the six payloads (SPEC §3 / §7)
+// ------------------------------------------------------------------ the six payloads (docs/api.md / §7)
 
 /** POST /api/contacto-contacto/ */
 export const ContactLeadSchema = z.object({

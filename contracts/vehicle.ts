@@ -22,7 +22,7 @@ export type BodyType = z.infer<typeof BodyTypeSchema>;
 export type Fuel = z.infer<typeof FuelSchema>;
 export type Transmission = z.infer<typeof TransmissionSchema>;
 
-/** "Vehicle (as received)" of SPEC §3: the shape of /api/vehiculos/ and /api/vehiculos/{id}/. */
+/** "Vehicle (as received)" of docs/api.md: the shape of /api/vehiculos/ and /api/vehiculos/{id}/. */
 export const VehicleSchema = z.object({
   id: z.number().int().positive(),
   marca: BrandSchema,

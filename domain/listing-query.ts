@@ -36,7 +36,7 @@ const CONDITIONS: readonly Condition[] = ['Nuevo', 'Usado'];
 const LIST_KEYS = ['brands', 'models', 'conditions', 'bodyTypes', 'transmissions', 'fuelTypes'] as const;
 export type ListKey = (typeof LIST_KEYS)[number];
 
-/** SPEC §3 filter defaults; shown as hints, an empty field means no bound. */
+/** docs/api.md filter defaults; shown as hints, an empty field means no bound. */
 export const PRICE_DEFAULTS = { min: 0, max: 100_000_000 } as const;
 export const YEAR_DEFAULTS = { min: 2000, max: 2030 } as const;
 
@@ -73,7 +73,7 @@ function parseWhole(text: string | null): number | null {
   return Number.isSafeInteger(value) ? value : null;
 }
 
-/** SPEC §5: the price minimum cannot go below 0 and is a whole number; the maximum has no floor. */
+/** docs/product.md: the price minimum cannot go below 0 and is a whole number; the maximum has no floor. */
 export function parsePriceMin(text: string | null): number | null {
   const value = parseWhole(text);
   return value === null ? null : Math.max(0, value);
@@ -164,7 +164,7 @@ export function clearedQuery(query: ListingQuery): ListingQuery {
   return { ...EMPTY_QUERY, sort: query.sort };
 }
 
-/** Any change of search, filters or order starts again at page 1 (SPEC §4). */
+/** Any change of search, filters or order starts again at page 1 (docs/product.md). */
 export function withChange(query: ListingQuery, change: Partial<ListingQuery>): ListingQuery {
   return { ...query, ...change, page: 1 };
 }

@@ -1,5 +1,5 @@
 /**
- * The listing rules of SPEC §5 (matching), §9 (sorting, page size), written once and used by the
+ * The listing rules of docs/product.md (matching), §9 (sorting, page size), written once and used by the
  * /vehicles loader. Pure: no I/O, no React, so it is unit-tested directly.
  */
 
@@ -74,7 +74,7 @@ type Test = (vehicle: FilterableVehicle) => boolean;
 // Each rule folds its wanted value once and returns a test, so a stock of thousands folds it once per request.
 
 /**
- * SPEC: the text matches the name, body type or transmission. Each word of the text must be found in one
+ * docs/product.md: the text matches the name, body type or transmission. Each word of the text must be found in one
  * of them, so a whole phrase still matches as before and 'toyota suv' also finds Toyota SUVs.
  */
 function searchTest(search: string): Test {
@@ -86,7 +86,7 @@ function searchTest(search: string): Test {
   };
 }
 
-/** SPEC: the first word of the name equals the brand, or the name with hyphens as spaces starts with it. */
+/** docs/product.md: the first word of the name equals the brand, or the name with hyphens as spaces starts with it. */
 function brandTest(brand: string): Test {
   const wanted = fold(brand).trim();
   const spacedWanted = wanted.replace(/-/g, ' ');
@@ -98,7 +98,7 @@ function brandTest(brand: string): Test {
   };
 }
 
-/** SPEC: the name contains the model. */
+/** docs/product.md: the name contains the model. */
 function modelTest(model: string): Test {
   const wanted = fold(model).trim();
   return (vehicle) => wanted !== '' && folded(vehicle).name.includes(wanted);
@@ -122,7 +122,7 @@ function oneOf(chosen: string[], value: string): boolean {
   return chosen.length === 0 || chosen.includes(value);
 }
 
-/** All the SPEC §5 rules together: every kind of filter must hold. */
+/** All the docs/product.md rules together: every kind of filter must hold. */
 export function filterTest(filters: VehicleFilters): Test {
   const brand = anyOf(filters.brands.map(brandTest));
   const model = anyOf(filters.models.map(modelTest));

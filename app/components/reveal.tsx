@@ -3,7 +3,7 @@ import { revealOnScroll } from '~/lib/reveal';
 
 interface Props {
   children: ReactNode;
-  /** Delay of the fade-in in ms (SPEC §9: cards use 300 + 150 per card). */
+  /** Delay of the fade-in in ms (docs/product.md: cards use 300 + 150 per card). */
   delay?: number;
   className?: string;
   as?: 'div' | 'section' | 'li';
@@ -11,7 +11,7 @@ interface Props {
 }
 
 /**
- * Fades its content in when 20% of it is visible (SPEC §9), by `revealOnScroll`: on island pages the islands'
+ * Fades its content in when 20% of it is visible (docs/product.md), by `revealOnScroll`: on island pages the islands'
  * runtime starts it (ADR 0015), on pages React Router hydrates this component's effect does.
  */
 export function Reveal({ children, delay = 0, className, as: Tag = 'div', id }: Props) {

@@ -25,7 +25,7 @@ function LinkList({ title, links }: { title: string; links: readonly NavLinkItem
   );
 }
 
-/** Every footer item of SPEC §2, with terms and privacy leading to real pages (PRODUCT.md). */
+/** Every footer item of docs/product.md, with terms and privacy leading to real pages (docs/product.md). */
 export function SiteFooter({ dealership }: { dealership: Dealership }) {
   return (
     <footer className="bg-brand-900 text-brand-100 text-sm">

@@ -7,7 +7,7 @@ import { CurrentPathContext } from './layout/site-nav-link';
 import { TopBar } from './layout/top-bar';
 import { Logo } from './logo';
 
-/** SPEC §4: the top bar collapses once the page is scrolled more than 10 px. */
+/** docs/product.md: the top bar collapses once the page is scrolled more than 10 px. */
 const COLLAPSE_AFTER_PX = 10;
 
 /**

@@ -11,7 +11,7 @@ interface Props {
   priority?: boolean;
 }
 
-/** The whole card is one link to the vehicle (SPEC §2 vehicle card). */
+/** The whole card is one link to the vehicle (docs/product.md vehicle card). */
 export function VehicleCard({ vehicle, sizes, priority }: Props) {
   return (
     <a

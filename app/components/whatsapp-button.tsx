@@ -1,7 +1,7 @@
 import { MessageCircle } from '~/components/icons';
 import { whatsappLink } from '~/lib/navigation';
 
-/** Fixed at the bottom right of every page (SPEC §2). */
+/** Fixed at the bottom right of every page (docs/product.md). */
 export function WhatsAppButton({ whatsapp }: { whatsapp: string }) {
   return (
     // A landmark of its own: it floats over every page, outside header, main and footer.

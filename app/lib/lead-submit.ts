@@ -1,6 +1,6 @@
-// The browser side of a lead submission (SPEC §6–§8, /work/notes/lead-api.md): a fresh CSRF token before every
+// The browser side of a lead submission (docs/product.md–§8, /work/notes/lead-api.md): a fresh CSRF token before every
 // submit, one Idempotency-Key per attempt (reused by the automatic retries of a network failure, so a request that
-// reached the server before the connection dropped is stored once), and the Spanish error texts of SPEC §8.
+// reached the server before the connection dropped is stored once), and the Spanish error texts of docs/product.md.
 import type { LeadCreated } from '../../contracts/leads.ts';
 
 export type LeadEndpoint =
@@ -28,7 +28,7 @@ export const NETWORK_ERROR =
   'No pudimos conectar con el servidor. Revisa tu conexión e inténtalo nuevamente.';
 
 export interface SubmitOptions {
-  /** The sell page words its token error differently (SPEC §8). */
+  /** The sell page words its token error differently (docs/product.md). */
   tokenErrorStyle?: 'default' | 'sell';
   /** Origin to resolve the paths against; the page leaves it empty (same origin). */
   baseUrl?: string;

@@ -10,13 +10,13 @@ export interface NavItem extends NavLinkItem {
   children?: readonly NavLinkItem[];
 }
 
-/** The financing page's two sections (SPEC §2: Tradicional / Directo). */
+/** The financing page's two sections (docs/product.md: Tradicional / Directo). */
 export const FINANCING_LINKS: readonly NavLinkItem[] = [
   { label: 'Tradicional', to: '/financing#credito-convencional-section' },
   { label: 'Directo', to: '/financing#credito-directo-section' },
 ];
 
-/** The main navigation of SPEC §2, labels verbatim. */
+/** The main navigation of docs/product.md, labels verbatim. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Inicio', to: '/' },
   { label: 'Nuestro Stock', to: '/vehicles' },
@@ -27,7 +27,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Contacto', to: '/contact' },
 ];
 
-/** Footer 'Enlaces rápidos' (SPEC §2 Footer). */
+/** Footer 'Enlaces rápidos' (docs/product.md Footer). */
 export const QUICK_LINKS: readonly NavLinkItem[] = [
   { label: 'Inicio', to: '/' },
   { label: 'Nuestro Stock', to: '/vehicles' },

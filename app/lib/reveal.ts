@@ -1,4 +1,4 @@
-// SPEC §9: content fades in when 20% of it is visible. The server renders it fully visible; in the browser, only
+// docs/product.md: content fades in when 20% of it is visible. The server renders it fully visible; in the browser, only
 // content still below the fold is hidden until it scrolls into view. Nothing is hidden without JavaScript or under
 // prefers-reduced-motion. Plain DOM code, so it runs on island pages without React (ADR 0015) and under the
 // `Reveal` component on pages React Router hydrates.

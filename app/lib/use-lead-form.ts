@@ -35,7 +35,7 @@ export interface LeadFormConfig {
   /** Loads the shared zod schema (see `leadSchema`). */
   schema: () => Promise<z.ZodType>;
   endpoint: LeadEndpoint;
-  /** SPEC §8 success text, shown in the notice. */
+  /** docs/product.md success text, shown in the notice. */
   successText: string;
   /** 'Error: ' on most forms, 'Hubo un error al enviar: ' on the sell page. */
   errorPrefix?: string;

@@ -67,10 +67,10 @@ export default function VehicleDetail({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** 'Vehículo no encontrado' (HTTP 404) or 'Error: {message}' (SPEC §2 detail states). */
+/** 'Vehículo no encontrado' (HTTP 404) or 'Error: {message}' (docs/product.md detail states). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  // Production hides server error details; the visitor then reads SPEC §8's sentence.
+  // Production hides server error details; the visitor then reads docs/product.md's sentence.
   const detail = error instanceof Error && error.message !== 'Unexpected Server Error' ? error.message : null;
   const message = notFound
     ? 'Vehículo no encontrado'

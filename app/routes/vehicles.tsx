@@ -37,7 +37,7 @@ export default function Vehicles({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** The catalogue could not be read: the listing's frame with the filter panel's error state (SPEC §8). */
+/** The catalogue could not be read: the listing's frame with the filter panel's error state (docs/product.md). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ListingError status={isRouteErrorResponse(error) ? error.status : 500} />;
 }

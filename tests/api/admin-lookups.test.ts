@@ -57,7 +57,7 @@ async function list(kind: LookupKind): Promise<LookupItem[]> {
   return ((await call('GET', `/admin/api/listas/${kind}`, ventas)).json() as { items: LookupItem[] }).items;
 }
 
-/** The public lookup endpoints of SPEC §7 (features have none: they show on the vehicle). */
+/** The public lookup endpoints of docs/api.md (features have none: they show on the vehicle). */
 const PUBLIC: Partial<Record<LookupKind, { url: string; key: 'nombre' | 'tipo' }>> = {
   marcas: { url: '/api/marcas/', key: 'nombre' },
   tipos: { url: '/api/tipovehiculo/', key: 'nombre' },

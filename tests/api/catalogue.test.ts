@@ -53,7 +53,7 @@ const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers });
 
 describe('GET /api/vehiculos/', () => {
-  it('lists only published vehicles in the exact shape of SPEC §3', async () => {
+  it('lists only published vehicles in the exact shape of docs/api.md', async () => {
     const response = await get('/api/vehiculos/');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('application/json');
@@ -164,7 +164,7 @@ describe('lookup lists', () => {
     ['/api/tipovehiculo/', BodyTypeSchema, 'nombre', 'SUV'],
     ['/api/combustibles/', FuelSchema, 'tipo', 'Híbrido'],
     ['/api/transmision/', TransmissionSchema, 'tipo', 'Transmisión Automática'],
-  ] as const)('%s lists its rows with their SPEC field name', async (url, schema, field, value) => {
+  ] as const)('%s lists its rows with their contract's field name', async (url, schema, field, value) => {
     const response = await get(url);
     expect(response.statusCode).toBe(200);
     const rows = (response.json() as unknown[]).map((row) => schema.strict().parse(row));

@@ -1,4 +1,4 @@
-// Several app instances on one PostgreSQL (PRODUCT.md: instances hold only caches). Runs in the PostgreSQL pass of
+// Several app instances on one PostgreSQL (docs/product.md: instances hold only caches). Runs in the PostgreSQL pass of
 // `npm test` (TEST_DB=postgres); PGlite is one process by design.
 import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';

@@ -9,7 +9,7 @@ import { ContactLeadSchema, fieldErrors } from '../../contracts/leads.ts';
 import { hydrated } from './support/admin.ts';
 import { findOutboxMail } from './support/outbox.ts';
 
-// The six lead forms in a real browser: validation, sending, the success states of SPEC §8 and the photo limits.
+// The six lead forms in a real browser: validation, sending, the success states of docs/product.md and the photo limits.
 
 /**
  * The lead reached the database and the sales mailbox: the staff e-mail (an .eml file, as the e2e server has no
@@ -26,7 +26,7 @@ async function expectDelivered(subject: string, replyTo: string, containing = ''
 // Filling a whole form and an axe scan take a while on a loaded 2-core machine.
 test.describe.configure({ timeout: 90_000 });
 
-// The forms sit in sections that fade in when scrolled to (SPEC §9), sliding 24 px up. Playwright scrolls a button
+// The forms sit in sections that fade in when scrolled to (docs/product.md), sliding 24 px up. Playwright scrolls a button
 // into view and presses it at once, so the slide could start between its mouse down and up and the click was lost
 // (seen once, on "Quitar foto 5"). With reduced motion nothing moves; the fade-in has its own test.
 test.use({ reducedMotion: 'reduce' });

@@ -31,7 +31,7 @@ async function readWholePage(page: Page) {
 }
 
 test.describe('Financing page', () => {
-  test('It shows the general features, both credit options, their SPEC requirements and six partner logos', async ({
+  test('It shows the general features, both credit options, their documented requirements and six partner logos', async ({
     page,
   }) => {
     await page.goto('/financing');

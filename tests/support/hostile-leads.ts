@@ -13,7 +13,7 @@ import {
 import { type LeadPath, VALID_PAYLOADS } from './lead-payloads.ts';
 import type { TestApp } from './test-app.ts';
 
-// The hostile-input oracle for the six lead endpoints, written from SPEC §3/§5 and contracts/leads.ts as a reader
+// The hostile-input oracle for the six lead endpoints, written from docs/api.md/§5 and contracts/leads.ts as a reader
 // would state them ("texts are trimmed; one line unless it is a message; no control characters"), not by calling
 // the contracts: a contract that loosens a rule makes these tests fail.
 

@@ -1,4 +1,4 @@
-/** A valid payload per endpoint (SPEC §3 field names), for tests to send as is or spoil one field at a time. */
+/** A valid payload per endpoint (docs/api.md field names), for tests to send as is or spoil one field at a time. */
 export const VALID_PAYLOADS = {
   '/api/contacto-contacto/': {
     name: 'Camila Rojas',
@@ -63,7 +63,7 @@ export const JSON_LEAD_PATHS = Object.keys(VALID_PAYLOADS).filter(
   (p) => p !== '/api/vendeauto/',
 ) as LeadPath[];
 
-/** Fields whose label says optional (PRODUCT.md) — every other field is required. */
+/** Fields whose label says optional (docs/product.md) — every other field is required. */
 export const OPTIONAL_FIELDS: Record<LeadPath, string[]> = {
   '/api/contacto-contacto/': [],
   '/api/contact/': ['telefono'],

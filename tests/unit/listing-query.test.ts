@@ -107,7 +107,7 @@ describe('writing the listing state to the URL query', () => {
 describe('changing the listing state', () => {
   const onPage3 = { ...EMPTY_QUERY, brands: ['Kia'], sort: 'price-desc' as const, page: 3 };
 
-  it('goes back to page 1 on every change (SPEC §4)', () => {
+  it('goes back to page 1 on every change (docs/product.md)', () => {
     expect(withChange(onPage3, { search: 'rio' }).page).toBe(1);
     expect(toggleValue(onPage3, 'fuelTypes', 'Diésel')).toMatchObject({ fuelTypes: ['Diésel'], page: 1 });
   });

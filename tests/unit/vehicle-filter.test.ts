@@ -60,7 +60,7 @@ const stock = [yaris, rav4, benz, rover, kiara];
 
 const names = (list: FilterableVehicle[]) => list.map((v) => v.name);
 
-describe('search (SPEC §5)', () => {
+describe('search (docs/product.md)', () => {
   it('matches the name, the body type or the transmission, ignoring case', () => {
     expect(matchesSearch(yaris, 'YARIS')).toBe(true);
     expect(matchesSearch(rav4, 'suv')).toBe(true);
@@ -88,7 +88,7 @@ describe('search (SPEC §5)', () => {
   });
 });
 
-describe('brand (SPEC §5)', () => {
+describe('brand (docs/product.md)', () => {
   it('matches when the first word of the name is the brand', () => {
     expect(matchesBrand(yaris, 'Toyota')).toBe(true);
     expect(matchesBrand(benz, 'Mercedes-Benz')).toBe(true);
@@ -113,7 +113,7 @@ describe('brand (SPEC §5)', () => {
   });
 });
 
-describe('model (SPEC §5)', () => {
+describe('model (docs/product.md)', () => {
   it('matches when the name contains the model', () => {
     expect(matchesModel(yaris, 'Yaris Sedán')).toBe(true);
     expect(matchesModel(yaris, 'Yaris')).toBe(true);
@@ -122,7 +122,7 @@ describe('model (SPEC §5)', () => {
   });
 });
 
-describe('condition, body type, transmission and fuel (SPEC §5)', () => {
+describe('condition, body type, transmission and fuel (docs/product.md)', () => {
   it('keep the vehicles whose value equals one of the chosen', () => {
     expect(names(filterVehicles(stock, { ...none, conditions: ['Nuevo'] }))).toEqual(['Toyota RAV4 Hybrid']);
     expect(names(filterVehicles(stock, { ...none, bodyTypes: ['SUV'] }))).toEqual([
@@ -145,7 +145,7 @@ describe('condition, body type, transmission and fuel (SPEC §5)', () => {
   });
 });
 
-describe('price and year ranges (SPEC §5)', () => {
+describe('price and year ranges (docs/product.md)', () => {
   it('include both bounds', () => {
     const price = { min: 12_990_000, max: 29_490_000 };
     expect(names(filterVehicles(stock, { ...none, price }))).toEqual([
@@ -164,7 +164,7 @@ describe('price and year ranges (SPEC §5)', () => {
   });
 });
 
-describe('sorting (SPEC §9)', () => {
+describe('sorting (docs/product.md)', () => {
   it("keeps the catalogue's order for 'featured' and does not touch the input", () => {
     const sorted = sortVehicles(stock, 'featured');
     expect(sorted).toEqual(stock);
@@ -193,7 +193,7 @@ describe('sorting (SPEC §9)', () => {
   });
 });
 
-describe('pagination (SPEC §9: 6 per page)', () => {
+describe('pagination (docs/product.md: 6 per page)', () => {
   const items = Array.from({ length: 15 }, (_, i) => i + 1);
 
   it('cuts pages of six and says which positions are shown', () => {

@@ -10,7 +10,7 @@ interface Props {
   level: 2 | 3;
 }
 
-/** The contact page's content, also the last section of home (SPEC §2): form, contact card and map. */
+/** The contact page's content, also the last section of home (docs/product.md): form, contact card and map. */
 export function ContactContent({ dealership, level }: Props) {
   const Heading = level === 2 ? 'h2' : 'h3';
   const main = dealership.addresses[0];

@@ -16,7 +16,7 @@ function Row({ icon: Icon, title, children }: { icon: typeof Phone; title: strin
   );
 }
 
-/** SPEC §2 contact card: two phone lines, main site and branch, hours, and an external maps link. */
+/** docs/product.md contact card: two phone lines, main site and branch, hours, and an external maps link. */
 export function ContactInfoCard({ dealership, level }: { dealership: Dealership; level: 2 | 3 }) {
   const Heading = level === 2 ? 'h2' : 'h3';
   return (

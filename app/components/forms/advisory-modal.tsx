@@ -1,6 +1,6 @@
-// The modal 'Solicitud de Asesoría Comercial' (SPEC §2): POST /api/asesoria/. On success the form resets, the
+// The modal 'Solicitud de Asesoría Comercial' (docs/product.md): POST /api/asesoria/. On success the form resets, the
 // modal closes and the confirmation stays on the page, outside the dialog (situacion_financiera is optional, as
-// its label says — PRODUCT.md).
+// its label says — docs/product.md).
 import { useEffect, useState } from 'react';
 import { useLeadForm } from '~/lib/use-lead-form';
 import {

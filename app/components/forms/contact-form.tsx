@@ -1,4 +1,4 @@
-// The contact form of /contact and of the home page's contact section (SPEC §2): POST /api/contacto-contacto/.
+// The contact form of /contact and of the home page's contact section (docs/product.md): POST /api/contacto-contacto/.
 // The page places the heading 'Envíanos un mensaje'; after a success the form gives way to the confirmation.
 import { island } from '~/lib/island';
 import { leadSchema, useLeadForm } from '~/lib/use-lead-form';

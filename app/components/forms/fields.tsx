@@ -10,7 +10,7 @@ export const FieldErrors = createContext<Record<string, string>>({});
 interface FieldProps {
   name: string;
   label: string;
-  /** Every field is required unless SPEC/PRODUCT says otherwise; optional ones say so in their label. */
+  /** Every field is required unless docs/product.md says otherwise; optional ones say so in their label. */
   required?: boolean;
   hint?: string;
   /** Grid placement, e.g. 'sm:col-span-2'. */
@@ -140,7 +140,7 @@ export function SelectField({
       {(aria) => (
         <div className="relative">
           <select {...aria} defaultValue={defaultValue} className={`${control} appearance-none pr-10`}>
-            {/* An empty choice that cannot be picked back: the visitor has to choose one (SPEC §5). */}
+            {/* An empty choice that cannot be picked back: the visitor has to choose one (docs/product.md). */}
             <option value="" disabled={required !== false}>
               {placeholder}
             </option>
@@ -162,7 +162,7 @@ export function SelectField({
 
 /**
  * Who is asking: full name (full width), phone and e-mail, as every lead form asks them. The field names differ
- * per endpoint (SPEC §3: name/nombre, phone/telefono, email/correo); the order follows each original form.
+ * per endpoint (docs/api.md: name/nombre, phone/telefono, email/correo); the order follows each original form.
  */
 export function PersonFields({
   names,

@@ -1,5 +1,5 @@
-// The modal 'Solicitud de Asesoría Financiera' (SPEC §2): POST /api/contact-form/. Opened by the financing page's
-// buttons and by 'Consultar por financiamiento' on a vehicle, which prefills the vehicle (PRODUCT.md: the success
+// The modal 'Solicitud de Asesoría Financiera' (docs/product.md): POST /api/contact-form/. Opened by the financing page's
+// buttons and by 'Consultar por financiamiento' on a vehicle, which prefills the vehicle (docs/product.md: the success
 // panel is reached; 'pie' and 'comentarios' are optional, as their labels say).
 import { formatPrice } from '@domain/format';
 import { leadSchema, useLeadForm } from '~/lib/use-lead-form';

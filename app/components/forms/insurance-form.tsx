@@ -1,5 +1,5 @@
-// The 'Solicita tu Cotización' form of /insurance (SPEC §2): POST /api/seguros/. The page renders the heading;
-// the success panel stays until the visitor asks for another quote (PRODUCT.md).
+// The 'Solicita tu Cotización' form of /insurance (docs/product.md): POST /api/seguros/. The page renders the heading;
+// the success panel stays until the visitor asks for another quote (docs/product.md).
 
 import { island } from '~/lib/island';
 import { leadSchema, useLeadForm } from '~/lib/use-lead-form';

@@ -1,5 +1,5 @@
-// The appraisal form of /sell-your-car (SPEC §2): POST /api/vendeauto/ as multipart, photos under 'images'.
-// PRODUCT.md: the success panel is reached and offers 'Enviar otra solicitud'.
+// The appraisal form of /sell-your-car (docs/product.md): POST /api/vendeauto/ as multipart, photos under 'images'.
+// docs/product.md: the success panel is reached and offers 'Enviar otra solicitud'.
 
 import { island } from '~/lib/island';
 import { leadSchema, useLeadForm } from '~/lib/use-lead-form';

@@ -1,4 +1,4 @@
-// The inline 'Solicitar información' form of a vehicle page (SPEC §2): POST /api/contact/.
+// The inline 'Solicitar información' form of a vehicle page (docs/product.md): POST /api/contact/.
 
 import type { VehicleView } from '@domain/vehicle';
 import { Mail } from '~/components/icons';

@@ -1,4 +1,4 @@
-// Texts of the vehicle page's enquiry (SPEC §2): the line of interest, the vehicle-info block appended on send and
+// Texts of the vehicle page's enquiry (docs/product.md): the line of interest, the vehicle-info block appended on send and
 // the 'Usar mi correo' mailto link.
 import { formatMileage, formatPrice } from '@domain/format';
 import type { VehicleView } from '@domain/vehicle';

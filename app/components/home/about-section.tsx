@@ -4,7 +4,7 @@ import type { Dealership } from '../../../contracts/dealership';
 import { SectionHeading } from './section-heading';
 import { ShowroomIllustration } from './showroom-illustration';
 
-/** 'Sobre' the company (SPEC §2, id about): the configured text and the showroom. */
+/** 'Sobre' the company (docs/product.md, id about): the configured text and the showroom. */
 export function AboutSection({ dealership }: { dealership: Dealership }) {
   const points = [
     { icon: ShieldCheck, text: 'Vehículos revisados y con documentación al día' },

@@ -5,10 +5,10 @@ import { Reveal } from '~/components/reveal';
 import { VehicleCard } from '~/components/vehicle-card';
 import { SectionHeading } from './section-heading';
 
-/** SPEC §9: each card fades in 300 ms plus 150 ms per card. */
+/** docs/product.md: each card fades in 300 ms plus 150 ms per card. */
 const cardDelay = (index: number) => 300 + 150 * index;
 
-/** 'Vehículos Destacados' (SPEC §2): 1, 2 or 4 columns; with no featured stock, no cards (SPEC §4). */
+/** 'Vehículos Destacados' (docs/product.md): 1, 2 or 4 columns; with no featured stock, no cards (docs/product.md). */
 export function FeaturedVehicles({ vehicles }: { vehicles: VehicleCardView[] }) {
   return (
     <section id="vehicles" aria-labelledby="destacados" className="bg-white py-16 sm:py-24">

@@ -10,7 +10,7 @@ const control =
   'inline-flex size-11 items-center justify-center rounded-full bg-white/10 text-white ring-1 ring-white/30 backdrop-blur transition hover:bg-white/25';
 
 /**
- * The home hero (SPEC §2, §4): three slides advancing every 5 s and wrapping last → first; previous and next
+ * The home hero (docs/product.md): three slides advancing every 5 s and wrapping last → first; previous and next
  * wrap; dots jump. Follows the WAI-ARIA carousel pattern: a visible pause/play control comes first; rotation
  * pauses while a mouse pointer or keyboard focus is inside (a tap does not pause it), never starts under
  * prefers-reduced-motion, and slides are announced (live region) only while rotation is off.

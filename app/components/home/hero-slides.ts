@@ -1,4 +1,4 @@
-/** The three hero slides (SPEC §2 Home); each shows 'Ver Vehículos' and 'Contáctanos'. */
+/** The three hero slides (docs/product.md Home); each shows 'Ver Vehículos' and 'Contáctanos'. */
 export const HERO_SLIDES = [
   {
     eyebrow: 'Más de 50 vehículos disponibles',
@@ -18,5 +18,5 @@ export const HERO_SLIDES = [
   },
 ] as const;
 
-/** SPEC §9: the slider advances every 5 seconds. */
+/** docs/product.md: the slider advances every 5 seconds. */
 export const SLIDE_INTERVAL_MS = 5000;

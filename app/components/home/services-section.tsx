@@ -3,7 +3,7 @@ import { ArrowRight, Banknote, Briefcase, Car, CircleCheck } from '~/components/
 import { Reveal } from '~/components/reveal';
 import { SectionHeading } from './section-heading';
 
-/** 'Soluciones Integrales' (SPEC §2): three services, highlights verbatim. */
+/** 'Soluciones Integrales' (docs/product.md): three services, highlights verbatim. */
 const SERVICES = [
   {
     icon: Car,

@@ -2,7 +2,7 @@ import { NAV_ITEMS } from '~/lib/navigation';
 import { FinancingDropdown } from './financing-dropdown';
 import { navLinkClass, SiteNavLink } from './site-nav-link';
 
-/** The horizontal navigation of wide screens (SPEC §2); below `lg` the mobile menu takes over. */
+/** The horizontal navigation of wide screens (docs/product.md); below `lg` the mobile menu takes over. */
 export function DesktopNav() {
   return (
     <nav aria-label="Principal" className="hidden lg:block">

@@ -11,7 +11,7 @@ interface Props {
 }
 
 /**
- * 'Financiamiento' with its Tradicional / Directo sub-links (SPEC §2), as a disclosure: opens on hover and
+ * 'Financiamiento' with its Tradicional / Directo sub-links (docs/product.md), as a disclosure: opens on hover and
  * when keyboard focus enters it, the chevron button toggles it with Enter or Space; it closes when the
  * pointer or focus leaves, on Escape (focus back on the button) and when a link is chosen.
  */

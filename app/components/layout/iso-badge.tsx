@@ -1,4 +1,4 @@
-/** ISO 9001 seal (SPEC footer), drawn in SVG so no external image loads. */
+/** ISO 9001 seal (docs/product.md, footer), drawn in SVG so no external image loads. */
 export function IsoBadge() {
   return (
     <div className="inline-flex items-center gap-3 rounded-xl bg-white/5 px-3 py-2 ring-1 ring-white/15">

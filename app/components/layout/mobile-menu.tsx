@@ -11,7 +11,7 @@ const linkClass = (active: boolean) =>
   }`;
 
 /**
- * Small screens: a menu that slides in from the right (SPEC §2). A modal <dialog> keeps the rest of the page
+ * Small screens: a menu that slides in from the right (docs/product.md). A modal <dialog> keeps the rest of the page
  * inert; Tab wraps inside it, Escape closes it and focus returns to the button that opened it.
  */
 export function MobileMenu({ dealership }: { dealership: Dealership }) {

@@ -5,14 +5,14 @@ import { SocialLinks } from './social-links';
 
 interface Props {
   dealership: Dealership;
-  /** Scrolled past 10 px (SPEC §4): hidden, and its links leave the tab order until it comes back. */
+  /** Scrolled past 10 px (docs/product.md): hidden, and its links leave the tab order until it comes back. */
   collapsed: boolean;
 }
 
 const item =
   'inline-flex h-8 min-w-7 items-center justify-center gap-1.5 rounded-md px-1 sm:px-1.5 hover:bg-white/10';
 
-/** The dark strip above the navigation: hours, e-mail, WhatsApp, phone and social links (SPEC §2). */
+/** The dark strip above the navigation: hours, e-mail, WhatsApp, phone and social links (docs/product.md). */
 export function TopBar({ dealership, collapsed }: Props) {
   const phone = dealership.phones[0];
   return (

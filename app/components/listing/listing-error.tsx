@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { ListingHero } from './listing-hero';
 
-/** The listing's frame when the catalogue could not be read: the filter panel in its error state (SPEC §8). */
+/** The listing's frame when the catalogue could not be read: the filter panel in its error state (docs/product.md). */
 export function ListingError({ status }: { status: number }) {
   return (
     <>

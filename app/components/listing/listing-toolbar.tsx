@@ -11,7 +11,7 @@ import { Search, SlidersHorizontal, X } from '~/components/icons';
 import { ListingLink } from './listing-link';
 import { type ListingState, useDebouncedField } from './use-listing-state';
 
-/** SPEC §9 sort options, in its order. */
+/** docs/product.md sort options, in its order. */
 export const SORT_OPTIONS: Array<{ value: SortKey; label: string }> = [
   { value: 'featured', label: 'Destacados' },
   { value: 'price-asc', label: 'Precio: menor a mayor' },
@@ -20,7 +20,7 @@ export const SORT_OPTIONS: Array<{ value: SortKey; label: string }> = [
   { value: 'name-asc', label: 'A-Z' },
 ];
 
-/** SPEC §9: the search applies 300 ms after the last keystroke. */
+/** docs/product.md: the search applies 300 ms after the last keystroke. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
 interface Props {

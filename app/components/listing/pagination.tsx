@@ -14,7 +14,7 @@ interface Props {
 const box =
   'inline-flex h-10 min-w-10 items-center justify-center gap-1 rounded-lg px-2 font-semibold text-sm';
 
-/** Previous, numbered pages with gaps, next (SPEC §2). Plain links: they work without JavaScript too. */
+/** Previous, numbered pages with gaps, next (docs/product.md). Plain links: they work without JavaScript too. */
 export function Pagination({ query, page, pageCount, onNavigate }: Props) {
   if (pageCount <= 1) return null;
   // The anchor brings the visitor back to the top of the results instead of the top of the page.

@@ -4,7 +4,7 @@ import { CheckList } from './check-list';
 import { RequirementCard } from './requirement-card';
 import { CONVENTIONAL_SECTION_ID } from './section-scroll';
 
-/** SPEC §9 conventional credit: requirements for dependent and independent workers. */
+/** docs/product.md conventional credit: requirements for dependent and independent workers. */
 export function ConventionalCreditSection({ action }: { action: ReactNode }) {
   return (
     <section

@@ -5,13 +5,13 @@ import { RequirementCard } from './requirement-card';
 import { DIRECT_SECTION_ID } from './section-scroll';
 
 interface Props {
-  /** config.dealership.directCreditDownPayment: the one down-payment text (PRODUCT.md). */
+  /** config.dealership.directCreditDownPayment: the one down-payment text (docs/product.md). */
   downPayment: string;
   /** The button that opens the financing request. */
   action: ReactNode;
 }
 
-/** SPEC §9 direct credit: conditions and requirements. */
+/** docs/product.md direct credit: conditions and requirements. */
 export function DirectCreditSection({ downPayment, action }: Props) {
   const conditions = [
     'Plazo de hasta 48 meses',

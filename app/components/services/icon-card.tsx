@@ -6,7 +6,7 @@ interface Props {
   icon: LucideIcon;
   title: string;
   text: string;
-  /** Position in its grid: cards fade in 300 ms + 150 ms per card (SPEC §9). */
+  /** Position in its grid: cards fade in 300 ms + 150 ms per card (docs/product.md). */
   index: number;
 }
 

@@ -50,7 +50,7 @@ const PLANS: Plan[] = [
   },
 ];
 
-/** SPEC §2: the three plan cards, each leading to the quote form. */
+/** docs/product.md: the three plan cards, each leading to the quote form. */
 export function InsurancePlans({ formId }: { formId: string }) {
   return (
     <section aria-labelledby="planes-titulo" className={sectionContainer}>

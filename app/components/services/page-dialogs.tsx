@@ -47,7 +47,7 @@ function useDialogTriggers(name: DialogName, preload: () => void) {
   return { open, opened, close: () => setOpen(false) };
 }
 
-/** /financing's request dialog, and the scroll to the section its address names (SPEC §2). */
+/** /financing's request dialog, and the scroll to the section its address names (docs/product.md). */
 export function FinancingRequest() {
   const { open, opened, close } = useDialogTriggers('financing', preloadFinancingModal);
   useScrollToFinancingSection();

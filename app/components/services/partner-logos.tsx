@@ -42,7 +42,7 @@ const MARKS: Record<Mark, ReactNode> = {
   ),
 };
 
-/** SPEC §2: six partner financial institution logos. */
+/** docs/product.md: six partner financial institution logos. */
 export function PartnerLogos() {
   return (
     <section aria-labelledby="instituciones-titulo" className={sectionContainer}>

@@ -15,7 +15,7 @@ export function scrollToSection(id: string, focus: boolean): void {
 }
 
 /**
- * SPEC §2: /financing/credito-directo-section and /financing/credito-convencional-section render this page and
+ * docs/product.md: /financing/credito-directo-section and /financing/credito-convencional-section render this page and
  * scroll to their section 100 ms after the page's code has started, and a link to /financing#<section> followed
  * on this page (the header's Tradicional / Directo) glides there after 100 ms. Opened from another page, such a
  * link lands on its section at once: the browser's own jump.

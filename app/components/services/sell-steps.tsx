@@ -21,7 +21,7 @@ const STEPS: { icon: LucideIcon; title: string; text: string }[] = [
   },
 ];
 
-/** SPEC §2: the three-step explanation of the car-buying service. */
+/** docs/product.md: the three-step explanation of the car-buying service. */
 export function SellSteps() {
   return (
     <section aria-labelledby="pasos-titulo" className={sectionContainer}>

@@ -1,4 +1,4 @@
-/** The two button looks of the service pages (PRODUCT.md: one primary, one secondary style). */
+/** The two button looks of the service pages (docs/product.md: one primary, one secondary style). */
 export const primaryButton =
   'inline-flex items-center justify-center gap-2 rounded-lg bg-accent-400 px-5 py-3 font-semibold text-slate-900 shadow-sm transition hover:bg-accent-300';
 

@@ -2,12 +2,12 @@ import { preloadFinancingModal } from '~/components/forms/lazy-forms';
 import { Banknote, Check } from '~/components/icons';
 
 interface Props {
-  /** The configured down-payment sentence of direct credit (one text everywhere, PRODUCT.md). */
+  /** The configured down-payment sentence of direct credit (one text everywhere, docs/product.md). */
   downPayment: string;
   onFinancing: () => void;
 }
 
-/** The 'Financiamiento' tab: credit requirements of SPEC §9 and the way into the financing form. */
+/** The 'Financiamiento' tab: credit requirements of docs/product.md and the way into the financing form. */
 export function FinancingInfo({ downPayment, onFinancing }: Props) {
   const direct = [
     'Plazo de hasta 48 meses',

@@ -8,7 +8,7 @@ interface Props {
 }
 
 /**
- * SPEC: the native share sheet when the browser has one; otherwise the URL goes to the clipboard and an
+ * docs/product.md: the native share sheet when the browser has one; otherwise the URL goes to the clipboard and an
  * in-page notice (role=status, never an alert dialog) says 'Enlace copiado al portapapeles'.
  */
 export function ShareButton({ title, text, className }: Props) {

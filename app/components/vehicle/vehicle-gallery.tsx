@@ -15,7 +15,7 @@ interface Props {
 const MAIN_SIZES = '(min-width: 1280px) 836px, (min-width: 1024px) calc(100vw - 444px), 100vw';
 const THUMB_SIZES = '(min-width: 1280px) 160px, (min-width: 1024px) calc(20vw - 95px), 20vw';
 
-/** Main photo and a 5-column grid of thumbnails; a thumbnail (button) selects the photo (SPEC §2). */
+/** Main photo and a 5-column grid of thumbnails; a thumbnail (button) selects the photo (docs/product.md). */
 export function VehicleGallery({ images, title }: Props) {
   const [index, setIndex] = useState(0);
   const count = images.length;

@@ -17,7 +17,7 @@ interface Props {
 const button =
   'inline-flex h-12 w-full items-center justify-center gap-2 rounded-lg px-5 font-semibold shadow-sm transition';
 
-/** The side card: the figures a buyer decides on, and the three ways to act on them (SPEC §2). */
+/** The side card: the figures a buyer decides on, and the three ways to act on them (docs/product.md). */
 export function VehicleSummary({ vehicle, whatsapp, salesEmail, publicUrl }: Props) {
   const [inquiryOpen, setInquiryOpen] = useState(false);
   const price = formatPrice(vehicle.price);

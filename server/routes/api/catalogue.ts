@@ -12,7 +12,7 @@ const BOOLEAN_VALUES = new Map([
   ['0', false],
 ]);
 
-/** The read-only catalogue of SPEC §7, in the exact shapes of SPEC §3. */
+/** The read-only catalogue of docs/api.md, in the exact shapes of docs/api.md. */
 export const catalogueRoutes: FastifyPluginAsync = async (app) => {
   const { catalogue, config } = app.services;
   const base = config.publicUrl;

@@ -1,4 +1,4 @@
-// The one form of a vehicle, to create it or to edit it: every field of SPEC §3, checked in the browser with the
+// The one form of a vehicle, to create it or to edit it: every field of docs/api.md, checked in the browser with the
 // same zod schema the API uses, and the server's Spanish field errors shown next to each field.
 
 import { displayTransmission, formatMileage, formatPrice } from '@domain/format';
