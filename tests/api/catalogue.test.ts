@@ -164,7 +164,7 @@ describe('lookup lists', () => {
     ['/api/tipovehiculo/', BodyTypeSchema, 'nombre', 'SUV'],
     ['/api/combustibles/', FuelSchema, 'tipo', 'Híbrido'],
     ['/api/transmision/', TransmissionSchema, 'tipo', 'Transmisión Automática'],
-  ] as const)('%s lists its rows with their contract's field name', async (url, schema, field, value) => {
+  ] as const)('%s lists its rows with the field name of the contract', async (url, schema, field, value) => {
     const response = await get(url);
     expect(response.statusCode).toBe(200);
     const rows = (response.json() as unknown[]).map((row) => schema.strict().parse(row));
