@@ -2,7 +2,7 @@
  * The demo stock: a deterministic, believable Chilean catalogue. Same code, same rows, every time,
  * so screenshots, tests and benchmarks see the same shop.
  */
-import type { BodyType } from './car-photo.ts';
+import type { BodyType } from './car-photo/index.ts';
 
 export interface DemoModel {
   brand: string;

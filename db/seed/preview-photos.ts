@@ -4,7 +4,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type BodyType, type PhotoView, renderCarPhoto } from './car-photo.ts';
+import { type BodyType, type PhotoView, renderCarPhoto } from './car-photo/index.ts';
 import { renderShowroomPhoto } from './showroom-photo.ts';
 
 const out = process.argv[2] ?? '/tmp/photos';

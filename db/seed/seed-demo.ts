@@ -11,7 +11,7 @@ import {
   vehicleImages,
   vehicles,
 } from '../schema.ts';
-import type { BodyType, PhotoView } from './car-photo.ts';
+import type { BodyType, PhotoView } from './car-photo/index.ts';
 import { buildDemoVehicles, DEMO_MODELS } from './demo-catalogue.ts';
 
 export const DEMO_PHOTOS_KEY = 'demo_photos_pending';

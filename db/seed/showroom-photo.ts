@@ -3,34 +3,12 @@
  * street and the Andes behind it, a few cars on a polished floor that reflects them. Reuses the
  * car model and photo pipeline of car-photo.ts; deterministic per seed.
  */
-import {
-  andesSvg,
-  type BodyType,
-  buildCar,
-  type Camera,
-  colorHex,
-  drawCar,
-  finishPhoto,
-  horizonY,
-  type Light,
-  lookAt,
-  makeLight,
-  mix,
-  mulberry32,
-  norm,
-  PHOTO_H,
-  PHOTO_W,
-  pick,
-  project,
-  pts,
-  rr,
-  scale,
-  shadowSvg,
-  svgDoc,
-  type V3,
-  vgrad,
-  vignette,
-} from './car-photo.ts';
+import { colorHex, mix, mulberry32, pick, rr, scale } from './car-photo/basics.ts';
+import { type Camera, horizonY, lookAt, norm, project, pts, type V3 } from './car-photo/camera.ts';
+import { buildCar } from './car-photo/car-model.ts';
+import { drawCar, shadowSvg } from './car-photo/draw-car.ts';
+import { andesSvg, finishPhoto, type Light, makeLight, svgDoc, vgrad, vignette } from './car-photo/scene.ts';
+import { type BodyType, PHOTO_H, PHOTO_W } from './car-photo/types.ts';
 
 const TYPES: BodyType[] = ['Sedán', 'Hatchback', 'SUV', 'Camioneta', 'Coupé', 'Station Wagon', 'SUV'];
 const COLORS = [
