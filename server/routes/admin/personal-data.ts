@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { PersonalDataEraseSchema, personalEmail } from '../../../contracts/admin-staff.ts';
-import { erasePersonalData, exportPersonalData } from '../../services/admin/personal-data.ts';
+import { exportPersonalData } from '../../services/admin/personal-data.ts';
+import { erasePersonalData } from '../../services/admin/personal-data-erase.ts';
 import { sendInvalid, staffOf } from './staff.ts';
 
 const ExportQuerySchema = z.object({ email: personalEmail });

@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../../db/client.ts';
 import { brands, leads, vehicles } from '../../../db/schema.ts';
 import { formatMileage } from '../../../domain/format.ts';
-import { DETAIL_LABELS, describeDetail, LEAD_KIND_BY_KIND } from '../leads/lead-kinds.ts';
+import { DETAIL_LABELS, describeDetail, kindLabel } from '../leads/lead-kinds.ts';
 import type { LeadCsvRecord } from './leads-csv.ts';
 import { type LeadFilters, leadFiltersWhere } from './leads-filters.ts';
 
@@ -48,8 +48,6 @@ type ListRow = {
   vehicleYear: number | null;
   vehicleBrand: string | null;
 };
-
-export const kindLabel = (kind: string) => LEAD_KIND_BY_KIND.get(kind as never)?.label ?? kind;
 
 function vehicleRef(row: Pick<ListRow, 'vehicleId' | 'vehicleModel' | 'vehicleYear' | 'vehicleBrand'>) {
   if (row.vehicleId === null) return null;

@@ -8,12 +8,7 @@
 // erased leads keep who did what and when, but their details are cleared, as they may quote the person.
 import { createHash } from 'node:crypto';
 import { and, asc, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import {
-  auditActionLabel,
-  type PersonalDataCounts,
-  type PersonalDataErasure,
-  type PersonalDataSummary,
-} from '../../../contracts/admin-staff.ts';
+import type { PersonalDataCounts, PersonalDataSummary } from '../../../contracts/admin-staff.ts';
 import type { Db } from '../../../db/client.ts';
 import {
   auditLog,
@@ -25,31 +20,27 @@ import {
   leadPhotos,
   leads,
   staffUsers,
-  vehicleImages,
   vehicles,
 } from '../../../db/schema.ts';
 import { recordAudit } from '../audit.ts';
 import type { Actor } from '../auth/sessions.ts';
-import { LEAD_KIND_DEFS } from '../leads/lead-kinds.ts';
-
-export const EXPORT_FORMAT = 'datos-personales/v1';
+import { kindLabel } from '../leads/lead-kinds.ts';
+import { toPersonalDataExport } from './personal-data-export.ts';
 
 /** How an erased address is named in the audit trail. */
 export function emailProof(email: string): string {
   return `sha256:${createHash('sha256').update(email.trim().toLowerCase()).digest('hex')}`;
 }
 
-const kindLabel = (kind: string) => LEAD_KIND_DEFS.find((def) => def.kind === kind)?.label ?? kind;
-
 const leadsOf = (email: string) => sql`lower(${leads.email}) = ${email}`;
 
-async function leadIdsOf(db: Db, email: string): Promise<number[]> {
+export async function leadIdsOf(db: Db, email: string): Promise<number[]> {
   const rows = await db.select({ id: leads.id }).from(leads).where(leadsOf(email)).orderBy(asc(leads.id));
   return rows.map((row) => row.id);
 }
 
 /** E-mails about the person's leads, or sent from (reply-to) or to their address. */
-function outboxOf(email: string, leadIds: number[]): SQL {
+export function outboxOf(email: string, leadIds: number[]): SQL {
   const byAddress = or(
     sql`lower(${emailOutbox.replyTo}) = ${email}`,
     sql`lower(${emailOutbox.toAddress}) = ${email}`,
@@ -58,10 +49,10 @@ function outboxOf(email: string, leadIds: number[]): SQL {
 }
 
 /** Idempotency records keep the answer of a lead's submission, `{id, mensaje}`: the lead's id names its owner. */
-const idempotencyOf = (leadIds: number[]) =>
+export const idempotencyOf = (leadIds: number[]) =>
   inArray(sql`${idempotencyKeys.response}->>'id'`, leadIds.map(String));
 
-const auditAbout = (leadIds: number[]) =>
+export const auditAbout = (leadIds: number[]) =>
   and(eq(auditLog.entity, 'solicitud'), inArray(auditLog.entityId, leadIds.map(String)));
 
 async function countRows(db: Db, email: string, leadIds: number[]): Promise<PersonalDataCounts> {
@@ -211,166 +202,11 @@ export async function exportPersonalData(db: Db, actor: Actor, email: string, co
       details: { correo: email, ...counts },
     });
 
-    const iso = (date: Date | null) => date?.toISOString() ?? null;
-    return {
-      formato: EXPORT_FORMAT,
-      responsable: controller,
-      correo: email,
-      generado: new Date().toISOString(),
-      resumen: counts,
-      solicitudes: leadRows.map(({ lead, vehicleBrand, vehicleModel, vehicleYear }) => ({
-        id: lead.id,
-        tipo: lead.kind,
-        tipoEtiqueta: kindLabel(lead.kind),
-        recibida: iso(lead.createdAt),
-        nombre: lead.name,
-        correo: lead.email,
-        telefono: lead.phone,
-        mensaje: lead.message,
-        detalles: lead.details,
-        vehiculo:
-          lead.vehicleId === null
-            ? null
-            : {
-                id: lead.vehicleId,
-                descripcion: vehicleBrand ? `${vehicleBrand} ${vehicleModel} ${vehicleYear}` : null,
-              },
-        paginaOrigen: lead.sourcePage,
-        estado: lead.status,
-        plazoPrimerContacto: iso(lead.dueAt),
-        primerContacto: iso(lead.firstContactAt),
-        estadoCambiado: iso(lead.statusChangedAt),
-        /** A keyed hash of the sender's IP address, kept to limit abuse; not the address itself. */
-        huellaIp: lead.ipHash,
-        fotos: photos
-          .filter((photo) => photo.leadId === lead.id)
-          .map((photo) => ({
-            posicion: photo.position,
-            formato: photo.format,
-            ancho: photo.width,
-            alto: photo.height,
-            datos: `data:image/${photo.format};base64,${photo.data.toString('base64')}`,
-          })),
-        notas: notes
-          .filter((note) => note.leadId === lead.id)
-          .map((note) => ({ fecha: iso(note.createdAt), autor: note.author, texto: note.body })),
-        historial: history
-          .filter((entry) => entry.entityId === String(lead.id))
-          .map(({ details: { actorEmail: _staff, ...details }, ...entry }) => ({
-            fecha: iso(entry.createdAt),
-            accion: auditActionLabel(entry.action),
-            por: entry.author,
-            detalles: details,
-          })),
-      })),
-      correos: mails.map((mail) => ({
-        id: mail.id,
-        solicitud: mail.leadId,
-        para: mail.toAddress,
-        responderA: mail.replyTo,
-        asunto: mail.subject,
-        texto: mail.textBody,
-        html: mail.htmlBody,
-        estado: mail.status,
-        creado: iso(mail.createdAt),
-        enviado: iso(mail.sentAt),
-        fotosAdjuntas: mail.attachments.length,
-      })),
-      registrosIdempotencia: replays.map((row) => ({ creado: iso(row.createdAt), respuesta: row.response })),
-    };
+    return toPersonalDataExport(
+      { controller, email, counts },
+      { leads: leadRows, photos, notes, history, mails, replays },
+    );
   });
 }
 
-export type PersonalDataExport = Awaited<ReturnType<typeof exportPersonalData>>;
-
-/**
- * Erases everything stored about the address in ONE transaction (all of it or nothing) and records the erasure.
- * Images are deleted only when nothing else uses them (another lead, a vehicle, a pending e-mail's attachments):
- * images are stored once per content hash and may be shared.
- */
-export async function erasePersonalData(
-  db: Db,
-  actor: Actor,
-  email: string,
-): Promise<PersonalDataErasure['eliminados']> {
-  return db.transaction(async (tx) => {
-    const leadIds = await leadIdsOf(tx, email);
-    const has = leadIds.length > 0;
-    const photoImages = has
-      ? await tx
-          .selectDistinct({ id: leadPhotos.imageId })
-          .from(leadPhotos)
-          .where(inArray(leadPhotos.leadId, leadIds))
-      : [];
-
-    const mails = await tx
-      .delete(emailOutbox)
-      .where(outboxOf(email, leadIds))
-      .returning({ id: emailOutbox.id });
-    const replays = has
-      ? await tx.delete(idempotencyKeys).where(idempotencyOf(leadIds)).returning({ key: idempotencyKeys.key })
-      : [];
-    const notes = has
-      ? await tx.delete(leadNotes).where(inArray(leadNotes.leadId, leadIds)).returning({ id: leadNotes.id })
-      : [];
-    const photos = has
-      ? await tx
-          .delete(leadPhotos)
-          .where(inArray(leadPhotos.leadId, leadIds))
-          .returning({ id: leadPhotos.imageId })
-      : [];
-    if (has) await tx.delete(leads).where(inArray(leads.id, leadIds));
-
-    const orphans = photoImages.length
-      ? await tx
-          .delete(images)
-          .where(
-            and(
-              inArray(
-                images.id,
-                photoImages.map((row) => row.id),
-              ),
-              sql`not exists (select 1 from ${leadPhotos} where ${leadPhotos.imageId} = ${images.id})`,
-              sql`not exists (select 1 from ${vehicleImages} where ${vehicleImages.imageId} = ${images.id})`,
-              sql`not exists (select 1 from ${emailOutbox} where ${emailOutbox.attachments} @> jsonb_build_array(${images.id}))`,
-            ),
-          )
-          .returning({ id: images.id })
-      : [];
-
-    const proof = emailProof(email);
-    const scrubbed = has
-      ? await tx
-          .update(auditLog)
-          .set({
-            details: sql`jsonb_strip_nulls(jsonb_build_object('actorEmail', ${auditLog.details}->'actorEmail', 'datosDepurados', true))`,
-          })
-          .where(auditAbout(leadIds))
-          .returning({ id: auditLog.id })
-      : [];
-    // Earlier exports named the address in clear: from now on they name it like the erasure does.
-    await tx
-      .update(auditLog)
-      .set({
-        details: sql`(${auditLog.details} - 'correo') || jsonb_build_object('correoHash', ${proof}::text)`,
-      })
-      .where(and(eq(auditLog.action, 'datos_exportados'), sql`${auditLog.details}->>'correo' = ${email}`));
-
-    const erased = {
-      solicitudes: leadIds.length,
-      fotos: photos.length,
-      imagenes: orphans.length,
-      notas: notes.length,
-      correos: mails.length,
-      registrosIdempotencia: replays.length,
-      registrosAuditoriaDepurados: scrubbed.length,
-    };
-    await recordAudit(tx, {
-      actor,
-      action: 'datos_eliminados',
-      entity: 'datos_personales',
-      details: { correoHash: proof, ...erased },
-    });
-    return erased;
-  });
-}
+export type { PersonalDataExport } from './personal-data-export.ts';

@@ -174,6 +174,9 @@ export const LEAD_KIND_DEFS: LeadKindDef[] = [
 
 export const LEAD_KIND_BY_KIND = new Map(LEAD_KIND_DEFS.map((d) => [d.kind, d]));
 
+/** A kind's Spanish name ('Contacto', 'Financiamiento'…), or the stored value when it is no longer known. */
+export const kindLabel = (kind: string) => LEAD_KIND_BY_KIND.get(kind as never)?.label ?? kind;
+
 /** Spanish labels of the detail fields and of their enumerated values, for e-mails and the back office. */
 export const DETAIL_LABELS: Record<
   string,
