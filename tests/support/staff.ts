@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { createStaffUser } from '../../server/services/auth/create-staff-user.ts';
 import type { StaffRole } from '../../server/services/auth/sessions.ts';
 import { csrfHeaders } from './csrf-client.ts';
@@ -36,4 +36,29 @@ export async function signedInStaff(
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
   const session = String(response.headers['set-cookie']).split(';')[0] ?? '';
   return { id, email, headers: { ...csrf, cookie: `${csrf.cookie}; ${session}` } };
+}
+
+/** Who makes a back office call: a signed-in member, bare headers (CSRF only, say), or nobody. */
+export type Caller = SignedInStaff | Record<string, string> | null;
+
+/** One back office API call as `caller`, with a JSON body when `payload` is given. */
+export function callAs(
+  app: FastifyInstance,
+  method: NonNullable<InjectOptions['method']>,
+  url: string,
+  caller: Caller,
+  payload?: unknown,
+) {
+  const headers =
+    caller === null
+      ? {}
+      : 'headers' in caller && typeof caller.headers === 'object'
+        ? caller.headers
+        : caller;
+  return app.inject({
+    method,
+    url,
+    headers: headers as Record<string, string>,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 }
