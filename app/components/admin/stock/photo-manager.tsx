@@ -1,7 +1,6 @@
 // The photos of one vehicle: upload several at once (picker or drop), reorder by dragging or with the move buttons
 // (keyboard), delete with confirmation. The first photo is the main one on the site. Each change is saved at once.
 
-import { mediaPath, variantWidths } from '@domain/media';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { AdminNotice, Badge } from '~/components/admin/ui';
 import { useHydrated } from '~/components/forms/form-parts';
@@ -9,33 +8,12 @@ import { ArrowLeft, ArrowRight, GripVertical, ImagePlus, Loader2, Star, Trash2 }
 import { adminFetch } from '~/lib/admin/api-client';
 import { type PhotoRef, STOCK_PHOTO_LIMITS } from '../../../../contracts/admin-stock.ts';
 import { ConfirmButton } from './confirm-button.tsx';
+import { movedAnnouncement, movePhoto, PHOTO_MB, precheck, thumbnail } from './photo-rules.ts';
 import { useAction } from './use-action.ts';
 
-const MB = STOCK_PHOTO_LIMITS.maxBytes / (1024 * 1024);
 const iconButton =
   'inline-flex size-10 items-center justify-center rounded-lg border border-slate-300 bg-white text-slate-700 ' +
   'hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40';
-
-function thumbnail(photo: PhotoRef): string {
-  const widths = variantWidths(photo.width);
-  return mediaPath(
-    photo.hash,
-    widths.find((w) => w >= 480) ?? widths[widths.length - 1] ?? photo.width,
-    'webp',
-  );
-}
-
-/** Files the browser can already tell are wrong; the server judges the content of the rest. */
-function precheck(files: File[], room: number): string | null {
-  if (files.length > STOCK_PHOTO_LIMITS.maxFiles)
-    return `Puedes subir hasta ${STOCK_PHOTO_LIMITS.maxFiles} fotos a la vez.`;
-  if (files.length > room) return `Este vehículo admite ${room} ${room === 1 ? 'foto más' : 'fotos más'}.`;
-  const big = files.find((f) => f.size > STOCK_PHOTO_LIMITS.maxBytes);
-  if (big) return `${big.name} pesa más de ${MB} MB.`;
-  const other = files.find((f) => f.type !== '' && !f.type.startsWith('image/'));
-  if (other) return `${other.name} no es una imagen. Usa JPG, PNG, WebP o AVIF.`;
-  return null;
-}
 
 export function PhotoManager({ vehicleId, photos }: { vehicleId: number; photos: PhotoRef[] }) {
   const hydrated = useHydrated();
@@ -101,17 +79,14 @@ export function PhotoManager({ vehicleId, photos }: { vehicleId: number; photos:
       null,
     );
     if (result.ok) {
-      setAnnouncement(
-        `Foto movida a la posición ${position + 1} de ${next.length}${position === 0 ? ': ahora es la principal' : ''}.`,
-      );
+      setAnnouncement(movedAnnouncement(position, next.length));
     } else setOrder(previous);
   }
 
   function move(from: number, to: number, direction?: 'antes' | 'despues') {
     const photo = order[from];
-    if (!photo || to < 0 || to >= order.length || from === to || busy) return;
-    const next = order.filter((_, i) => i !== from);
-    next.splice(to, 0, photo);
+    const next = busy ? null : movePhoto(order, from, to);
+    if (!photo || !next) return;
     if (direction) focusAfterMove.current = { id: photo.id, direction };
     void saveOrder(next, photo);
   }
@@ -180,7 +155,7 @@ export function PhotoManager({ vehicleId, photos }: { vehicleId: number; photos:
         </span>
         <span id={hintId} className="text-slate-600 text-xs">
           Arrastra fotos aquí o haz clic para elegirlas. Hasta {STOCK_PHOTO_LIMITS.maxFiles} a la vez, JPG,
-          PNG, WebP o AVIF, máx. {MB} MB cada una.
+          PNG, WebP o AVIF, máx. {PHOTO_MB} MB cada una.
         </span>
         <input
           ref={inputRef}

@@ -2,13 +2,12 @@
 // same zod schema the API uses, and the server's Spanish field errors shown next to each field.
 
 import { displayTransmission, formatMileage, formatPrice } from '@domain/format';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { AdminNotice, adminButton, Card } from '~/components/admin/ui';
 import { FieldErrors, SelectField, TextField } from '~/components/forms/fields';
 import { useHydrated } from '~/components/forms/form-parts';
 import { CircleAlert, Loader2, Save } from '~/components/icons';
-import { refusalFields, refusalText } from '~/lib/admin/api-client';
 import {
   MIN_MODEL_YEAR,
   maxModelYear,
@@ -17,43 +16,12 @@ import {
   type StockLookups,
   type StockVehicleDetail,
   type VehicleInput,
-  VehicleInputSchema,
 } from '../../../../contracts/admin-stock.ts';
-import { fieldErrors } from '../../../../contracts/lead-options.ts';
 import { CONDITIONS } from '../../../../contracts/vehicle.ts';
 import { STATUS_HINT } from './status-badge.tsx';
 import type { Notice } from './use-action.ts';
-
-const options = (items: { id: number; nombre: string }[], label = (n: string) => n) =>
-  items.map((item) => ({ value: String(item.id), label: label(item.nombre) }));
-
-function readForm(form: HTMLFormElement): Record<string, unknown> {
-  const data = new FormData(form);
-  const text = (name: string) => String(data.get(name) ?? '');
-  return {
-    marca: text('marca'),
-    modelo: text('modelo'),
-    año: text('año'),
-    precio: text('precio'),
-    kilometraje: text('kilometraje'),
-    condicion: text('condicion'),
-    transmision: text('transmision'),
-    combustible: text('combustible'),
-    tipo: text('tipo'),
-    motor: text('motor'),
-    color: text('color'),
-    caracteristicas: data.getAll('caracteristicas').map(String),
-    destacado: data.get('destacado') === 'on',
-    estado: text('estado') || undefined,
-  };
-}
-
-/** "12.990.000" or "12990000" as a number, for the live preview; null when not a whole number yet. */
-function typedNumber(value: string): number | null {
-  const digits = value.trim().replace(/^\$\s*/, '');
-  if (/^\d{1,3}(\.\d{3})+$/.test(digits)) return Number(digits.replaceAll('.', ''));
-  return /^\d+$/.test(digits) ? Number(digits) : null;
-}
+import { useVehicleForm } from './use-vehicle-form.ts';
+import { options } from './vehicle-form-input.ts';
 
 export function VehicleForm({
   lookups,
@@ -69,45 +37,15 @@ export function VehicleForm({
   notice?: Notice;
 }) {
   const hydrated = useHydrated();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<Notice>(notice ?? null);
-  const [sending, setSending] = useState(false);
-  const [price, setPrice] = useState(vehicle ? String(vehicle.precio) : '');
-  const [mileage, setMileage] = useState(vehicle ? String(vehicle.kilometraje) : '');
+  const { formRef, errors, message, sending, onSubmit, onInput, pricePreview, mileagePreview } =
+    useVehicleForm({
+      vehicle,
+      onSave,
+      notice,
+    });
   const featuresId = useId();
   const statusId = useId();
 
-  useEffect(() => {
-    if (Object.keys(errors).length === 0) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [errors]);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending) return;
-    const parsed = VehicleInputSchema.safeParse(readForm(event.currentTarget));
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      setMessage({ tone: 'error', text: 'Revisa los campos marcados.' });
-      return;
-    }
-    setSending(true);
-    setMessage(null);
-    try {
-      const result = await onSave(parsed.data);
-      setErrors({});
-      setMessage(result);
-    } catch (error) {
-      setErrors(refusalFields(error));
-      setMessage({ tone: 'error', text: refusalText(error) });
-    } finally {
-      setSending(false);
-    }
-  }
-
-  const pricePreview = typedNumber(price);
-  const mileagePreview = typedNumber(mileage);
   const selectedFeatures = new Set(vehicle?.caracteristicas ?? []);
   const noLookups = (['marcas', 'tipos', 'combustibles', 'transmisiones'] as const).some(
     (kind) => lookups[kind].length === 0,
@@ -118,11 +56,7 @@ export function VehicleForm({
       <form
         ref={formRef}
         onSubmit={onSubmit}
-        onInput={(event) => {
-          const target = event.target as HTMLInputElement;
-          if (target.name === 'precio') setPrice(target.value);
-          if (target.name === 'kilometraje') setMileage(target.value);
-        }}
+        onInput={onInput}
         noValidate
         className="flex flex-col gap-5"
         aria-label={vehicle ? 'Datos del vehículo' : 'Nuevo vehículo'}
