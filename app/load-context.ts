@@ -1,6 +1,6 @@
 import type { IslandAssets } from '@contracts/islands';
-import type { SessionUser } from '../server/services/auth/sessions.ts';
-import type { Services } from '../server/services/container.ts';
+import type { SessionUser } from '@server/services/auth/sessions.ts';
+import type { Services } from '@server/services/container.ts';
 
 declare module 'react-router' {
   interface AppLoadContext {

@@ -1,3 +1,4 @@
+import type { Dealership } from '@contracts/dealership';
 import { isAdminPath } from '@domain/admin-path';
 import {
   isRouteErrorResponse,
@@ -9,7 +10,6 @@ import {
   useLocation,
   useRouteLoaderData,
 } from 'react-router';
-import type { Dealership } from '../contracts/dealership';
 import type { Route } from './+types/root';
 import appStylesheet from './app.css?url';
 import { DeferredScriptsStart } from './components/layout/deferred-scripts-start';

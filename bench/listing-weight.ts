@@ -6,9 +6,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openDatabase } from '../db/client.ts';
-import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/config/env.ts';
+import { openDatabase } from '@db/client.ts';
+import { buildApp } from '@server/app.ts';
+import { loadConfig } from '@server/config/env.ts';
 import { seedManyVehicles } from './support/seed-many.ts';
 
 const PAGES = [

@@ -3,7 +3,7 @@
  * and walked with back/forward. This module is the one translation between the two, used by the loader,
  * the filter panel and the links alike. Serializing is canonical: fixed key order, no defaults, no repeats.
  */
-import type { Condition } from '../contracts/vehicle.ts';
+import type { Condition } from '@contracts/vehicle.ts';
 import { displayTransmission } from './format.ts';
 import { SORT_KEYS, type SortKey, type VehicleFilters } from './vehicle-filter.ts';
 

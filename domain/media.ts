@@ -1,4 +1,4 @@
-import type { ImageRef } from '../contracts/listing.ts';
+import type { ImageRef } from '@contracts/listing.ts';
 
 /** Widths of the responsive variants; a master narrower than a width simply has fewer. */
 export const VARIANT_WIDTHS = [320, 480, 640, 800, 1024, 1280, 1600] as const;

@@ -1,5 +1,5 @@
-import type { ImageRef, VehicleCardView } from '../contracts/listing.ts';
-import type { Condition } from '../contracts/vehicle.ts';
+import type { ImageRef, VehicleCardView } from '@contracts/listing.ts';
+import type { Condition } from '@contracts/vehicle.ts';
 import { displayTransmission } from './format.ts';
 
 /** One published vehicle with everything the API and the pages show, joined once and cached by the catalogue. */

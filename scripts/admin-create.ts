@@ -4,13 +4,13 @@
 // Stop the server first when using the embedded database (PGlite is single-process).
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
-import { openDatabase } from '../db/client.ts';
-import { ConfigError, loadConfig } from '../server/config/env.ts';
+import { openDatabase } from '@db/client.ts';
+import { ConfigError, loadConfig } from '@server/config/env.ts';
 import {
   createStaffUser,
   NewStaffUserSchema,
   StaffUserExistsError,
-} from '../server/services/auth/create-staff-user.ts';
+} from '@server/services/auth/create-staff-user.ts';
 
 const { values } = parseArgs({
   options: {

@@ -1,9 +1,9 @@
 // `npm run db:seed [-- --reset]`: loads the demo stock into an empty database and renders all its photos.
 // With --reset it first deletes every row (stock, leads, staff). Stop the server first when using PGlite.
-import { openDatabase } from '../db/client.ts';
-import { renderDemoPhotos } from '../db/seed/render-demo-photos.ts';
-import { isCatalogueEmpty, resetDatabase, seedDemoCatalogue } from '../db/seed/seed-demo.ts';
-import { ConfigError, loadConfig } from '../server/config/env.ts';
+import { openDatabase } from '@db/client.ts';
+import { renderDemoPhotos } from '@db/seed/render-demo-photos.ts';
+import { isCatalogueEmpty, resetDatabase, seedDemoCatalogue } from '@db/seed/seed-demo.ts';
+import { ConfigError, loadConfig } from '@server/config/env.ts';
 
 try {
   const config = loadConfig();

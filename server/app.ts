@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { constants as zlib } from 'node:zlib';
+import type { Database } from '@db/client.ts';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import type { Database } from '../db/client.ts';
 import type { AppConfig } from './config/env.ts';
 import {
   clientErrorHandler,

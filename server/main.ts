@@ -1,6 +1,6 @@
-import { openDatabase } from '../db/client.ts';
-import { renderDemoPhotos } from '../db/seed/render-demo-photos.ts';
-import { isCatalogueEmpty, seedDemoCatalogue } from '../db/seed/seed-demo.ts';
+import { openDatabase } from '@db/client.ts';
+import { renderDemoPhotos } from '@db/seed/render-demo-photos.ts';
+import { isCatalogueEmpty, seedDemoCatalogue } from '@db/seed/seed-demo.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/env.ts';
 

@@ -1,6 +1,6 @@
+import type { Dealership } from '@contracts/dealership';
 import { ArrowRight, Clock, Mail, MapPin, Phone } from '~/components/icons';
 import { LEGAL_LINKS, type NavLinkItem, QUICK_LINKS, SITEMAP_LINK, VEHICLE_LINKS } from '~/lib/navigation';
-import type { Dealership } from '../../contracts/dealership';
 import { IsoBadge } from './layout/iso-badge';
 import { SocialLinks } from './layout/social-links';
 import { Logo } from './logo';

@@ -1,5 +1,5 @@
+import type { Dealership } from '@contracts/dealership';
 import { useEffect, useState } from 'react';
-import type { Dealership } from '../../contracts/dealership';
 import { island } from '../lib/island';
 import { DesktopNav } from './layout/desktop-nav';
 import { MobileMenu } from './layout/mobile-menu';

@@ -1,4 +1,4 @@
-import { positionsOf, splice } from '../../server/http/splice-bytes.ts';
+import { positionsOf, splice } from '@server/http/splice-bytes.ts';
 import { DEFERRED_MODULE_TYPE, DEFERRED_PRELOAD_REL } from './deferred-scripts';
 
 // React escapes "<" and ">" in text and attributes, so these can only be in tags the page's code wrote.

@@ -1,7 +1,7 @@
 // The browser side of a lead submission (docs/product.md–§8, /work/notes/lead-api.md): a fresh CSRF token before every
 // submit, one Idempotency-Key per attempt (reused by the automatic retries of a network failure, so a request that
 // reached the server before the connection dropped is stored once), and the Spanish error texts of docs/product.md.
-import type { LeadCreated } from '../../contracts/leads.ts';
+import type { LeadCreated } from '@contracts/leads.ts';
 
 export type LeadEndpoint =
   | '/api/contacto-contacto/'

@@ -1,10 +1,11 @@
 // State of one lead form: idle → sending → success | error. Validates with the shared zod schema on submit and, after
 // the first submit, field by field on blur/change; then lets the server have the last word (its `campos` land beside
 // their fields).
+
+import { fieldErrors } from '@contracts/lead-options.ts';
 import { type FormEvent, type SyntheticEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { z } from 'zod';
-import { fieldErrors } from '../../contracts/lead-options.ts';
 import {
   type LeadEndpoint,
   LeadSubmitError,
@@ -20,7 +21,7 @@ export interface LeadNotice {
 }
 export type FormValues = Record<string, string>;
 
-type Contracts = typeof import('../../contracts/leads.ts');
+type Contracts = typeof import('@contracts/leads.ts');
 type SchemaName = { [K in keyof Contracts]: K extends `${string}LeadSchema` ? K : never }[keyof Contracts];
 
 /**
@@ -28,7 +29,7 @@ type SchemaName = { [K in keyof Contracts]: K extends `${string}LeadSchema` ? K 
  * page never needs. The module is shared, so it downloads once for every form on the page.
  */
 export function leadSchema(name: SchemaName): () => Promise<z.ZodType> {
-  return () => import('../../contracts/leads.ts').then((contracts) => contracts[name] as z.ZodType);
+  return () => import('@contracts/leads.ts').then((contracts) => contracts[name] as z.ZodType);
 }
 
 export interface LeadFormConfig {

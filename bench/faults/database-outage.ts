@@ -1,4 +1,4 @@
-import { RELAY_DEFAULTS } from '../../server/services/email/outbox-relay.ts';
+import { RELAY_DEFAULTS } from '@server/services/email/outbox-relay.ts';
 import type { PgProxy } from '../../tests/support/pg-proxy.ts';
 import type { AppServer } from './app-server.ts';
 import { formatStatuses } from './kill-server.ts';

@@ -1,4 +1,4 @@
-import { RELAY_DEFAULTS } from '../../server/services/email/outbox-relay.ts';
+import { RELAY_DEFAULTS } from '@server/services/email/outbox-relay.ts';
 import type { AppServer } from './app-server.ts';
 import { LeadClient, makeLead, type Outcome, pool } from './lead-client.ts';
 import { sleep } from './processes.ts';

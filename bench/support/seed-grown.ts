@@ -1,9 +1,10 @@
 // The stock and leads of a grown dealership, for the load bench and for profiling the server against it.
+
+import { openDatabase } from '@db/client.ts';
+import { vehicleImages } from '@db/schema.ts';
+import { ingestImage } from '@server/services/images/ingest-image.ts';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { openDatabase } from '../../db/client.ts';
-import { vehicleImages } from '../../db/schema.ts';
-import { ingestImage } from '../../server/services/images/ingest-image.ts';
 import { seedManyVehicles } from './seed-many.ts';
 
 /** A grown dealership in the database at `url`: published stock with three photos each, and a year of leads. */

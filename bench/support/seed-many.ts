@@ -1,7 +1,7 @@
 // Large stock for the benches: the demo catalogue's generator scaled to any number of published vehicles.
-import type { Db } from '../../db/client.ts';
-import { bodyTypes, brands, fuels, transmissions, vehicles } from '../../db/schema.ts';
-import { buildDemoVehicles } from '../../db/seed/demo-catalogue.ts';
+import type { Db } from '@db/client.ts';
+import { bodyTypes, brands, fuels, transmissions, vehicles } from '@db/schema.ts';
+import { buildDemoVehicles } from '@db/seed/demo-catalogue.ts';
 
 /** Lookup rows for the names used by `rows`, returning name → id. */
 async function insertLookups<T extends { id: number }>(

@@ -1,4 +1,4 @@
-import { ingestImage } from '../../server/services/images/ingest-image.ts';
+import { ingestImage } from '@server/services/images/ingest-image.ts';
 import type { Db } from '../client.ts';
 import { renderCarPhoto } from './car-photo/index.ts';
 import { completeDemoPhotos, PHOTO_VIEWS, pendingDemoPhotos } from './seed-demo.ts';

@@ -1,4 +1,4 @@
-import type { Dealership } from '../../contracts/dealership.ts';
+import type { Dealership } from '@contracts/dealership.ts';
 
 /** A fictional dealership, so the product runs out of the box. Real deployments override it (README). */
 export const defaultDealership: Dealership = {

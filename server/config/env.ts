@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { type Dealership, DealershipSchema } from '@contracts/dealership.ts';
 import { z } from 'zod';
-import { type Dealership, DealershipSchema } from '../../contracts/dealership.ts';
 import { defaultDealership } from './default-dealership.ts';
 
 const EnvSchema = z.object({

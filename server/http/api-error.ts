@@ -1,5 +1,5 @@
+import type { ApiError } from '@contracts/vehicle.ts';
 import type { FastifyReply } from 'fastify';
-import type { ApiError } from '../../contracts/vehicle.ts';
 
 /** Sends the one error shape of the public API: `{error, campos?}` with a Spanish sentence. */
 export function sendApiError(

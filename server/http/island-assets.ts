@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { IslandAsset, IslandAssets } from '../../contracts/islands.ts';
+import type { IslandAsset, IslandAssets } from '@contracts/islands.ts';
 
 /** Where vite.islands.config.ts writes its manifest, under the build's client folder. */
 export const ISLANDS_MANIFEST = '.vite/islands.json';

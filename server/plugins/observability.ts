@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
+import { emailOutbox } from '@db/schema.ts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import { emailOutbox } from '../../db/schema.ts';
 import { LEAD_KIND_DEFS } from '../services/leads/lead-kinds.ts';
 
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];

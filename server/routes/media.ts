@@ -1,5 +1,5 @@
+import type { VariantFormat } from '@domain/media.ts';
 import type { FastifyPluginAsync } from 'fastify';
-import type { VariantFormat } from '../../domain/media.ts';
 import { sendApiError } from '../http/api-error.ts';
 
 const FILE_PATTERN = /^(\d{2,4})\.(avif|webp|jpg)$/;

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/client.ts';
-import { auditLog } from '../../db/schema.ts';
+import type { Db } from '@db/client.ts';
+import { auditLog } from '@db/schema.ts';
 import type { SessionUser } from './auth/sessions.ts';
 
 export interface AuditEntry {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Database, Db } from '../../db/client.ts';
+import type { Database, Db } from '@db/client.ts';
 import type { AppConfig } from '../config/env.ts';
 import { type StockService, stockService } from './admin/stock-service.ts';
 import { Catalogue } from './catalogue/catalogue.ts';

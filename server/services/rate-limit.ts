@@ -1,6 +1,6 @@
+import type { Db } from '@db/client.ts';
+import { rateLimits } from '@db/schema.ts';
 import { and, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { rateLimits } from '../../db/schema.ts';
 
 export interface RateLimitResult {
   allowed: boolean;

@@ -1,9 +1,9 @@
+import type { AuditEntryView, AuditPage } from '@contracts/admin-staff.ts';
+import { auditLog, vehicles } from '@db/schema.ts';
+import { chileDayStart } from '@domain/chile-time.ts';
+import { recordAudit } from '@server/services/audit.ts';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditEntryView, AuditPage } from '../../contracts/admin-staff.ts';
-import { auditLog, vehicles } from '../../db/schema.ts';
-import { chileDayStart } from '../../domain/chile-time.ts';
-import { recordAudit } from '../../server/services/audit.ts';
 import { csrfHeaders } from '../support/csrf-client.ts';
 import { createLookups, createVehicle } from '../support/factories.ts';
 import { type SignedInStaff, signedInStaff } from '../support/staff.ts';

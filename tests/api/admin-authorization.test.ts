@@ -1,8 +1,9 @@
 // Every back office API route, found in the application's own route table (so a route added later is covered
 // without editing this file): anonymous callers get 401, the sales role gets 403 on admin-only areas, and a
 // forged cross-site request is refused before it does anything.
+
+import { ApiErrorSchema } from '@contracts/vehicle.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiErrorSchema } from '../../contracts/vehicle.ts';
 import { csrfHeaders } from '../support/csrf-client.ts';
 import { type SignedInStaff, signedInStaff } from '../support/staff.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';

@@ -3,11 +3,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { openDatabase } from '@db/client.ts';
+import { staffUsers } from '@db/schema.ts';
+import { verifyPassword } from '@server/services/auth/password.ts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/client.ts';
-import { staffUsers } from '../../db/schema.ts';
-import { verifyPassword } from '../../server/services/auth/password.ts';
 
 const run = promisify(execFile);
 const tsx = path.resolve('node_modules/.bin/tsx');

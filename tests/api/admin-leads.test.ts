@@ -1,9 +1,9 @@
+import type { DashboardData, LeadDetail, LeadListPage } from '@contracts/admin-leads.ts';
+import { ApiErrorSchema } from '@contracts/vehicle.ts';
+import { auditLog, emailOutbox, leadNotes, leads } from '@db/schema.ts';
+import { chileDayKey } from '@domain/chile-time.ts';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DashboardData, LeadDetail, LeadListPage } from '../../contracts/admin-leads.ts';
-import { ApiErrorSchema } from '../../contracts/vehicle.ts';
-import { auditLog, emailOutbox, leadNotes, leads } from '../../db/schema.ts';
-import { chileDayKey } from '../../domain/chile-time.ts';
 import { type CsrfHeaders, csrfHeaders, multipartBody } from '../support/csrf-client.ts';
 import { createLookups, createVehicle, makeJpeg } from '../support/factories.ts';
 import { type LeadPath, VALID_PAYLOADS } from '../support/lead-payloads.ts';

@@ -1,8 +1,8 @@
+import type { LookupItem, LookupKind, StockLookups } from '@contracts/admin-stock.ts';
+import { ApiErrorSchema, type Vehicle } from '@contracts/vehicle.ts';
+import { auditLog, bodyTypes, brands, features, fuels, transmissions } from '@db/schema.ts';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LookupItem, LookupKind, StockLookups } from '../../contracts/admin-stock.ts';
-import { ApiErrorSchema, type Vehicle } from '../../contracts/vehicle.ts';
-import { auditLog, bodyTypes, brands, features, fuels, transmissions } from '../../db/schema.ts';
 import { createLookups, createVehicle, type LookupIds } from '../support/factories.ts';
 import { callAs, type SignedInStaff, signedInStaff } from '../support/staff.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';

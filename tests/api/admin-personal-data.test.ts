@@ -1,19 +1,11 @@
 import { createHash } from 'node:crypto';
+import type { PersonalDataErasure } from '@contracts/admin-staff.ts';
+import { auditLog, emailOutbox, idempotencyKeys, images, leadNotes, leadPhotos, leads } from '@db/schema.ts';
+import { type PersonalDataExport, summarizePersonalData } from '@server/services/admin/personal-data.ts';
+import { recordAudit } from '@server/services/audit.ts';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PersonalDataErasure } from '../../contracts/admin-staff.ts';
-import {
-  auditLog,
-  emailOutbox,
-  idempotencyKeys,
-  images,
-  leadNotes,
-  leadPhotos,
-  leads,
-} from '../../db/schema.ts';
-import { type PersonalDataExport, summarizePersonalData } from '../../server/services/admin/personal-data.ts';
-import { recordAudit } from '../../server/services/audit.ts';
 import { type CsrfHeaders, csrfHeaders, multipartBody } from '../support/csrf-client.ts';
 import { makeJpeg } from '../support/factories.ts';
 import { VALID_PAYLOADS } from '../support/lead-payloads.ts';

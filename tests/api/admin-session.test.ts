@@ -1,8 +1,8 @@
+import { ApiErrorSchema } from '@contracts/vehicle.ts';
+import { sessions, staffUsers } from '@db/schema.ts';
+import { createStaffUser } from '@server/services/auth/create-staff-user.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiErrorSchema } from '../../contracts/vehicle.ts';
-import { sessions, staffUsers } from '../../db/schema.ts';
-import { createStaffUser } from '../../server/services/auth/create-staff-user.ts';
 import { type CsrfHeaders, csrfHeaders } from '../support/csrf-client.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 

@@ -1,17 +1,9 @@
+import type { StockList, StockVehicleDetail } from '@contracts/admin-stock.ts';
+import { ApiErrorSchema, type Vehicle, type VehicleSummary } from '@contracts/vehicle.ts';
+import { auditLog, features, images, leads, vehicleFeatures, vehicleImages, vehicles } from '@db/schema.ts';
 import { and, count, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { StockList, StockVehicleDetail } from '../../contracts/admin-stock.ts';
-import { ApiErrorSchema, type Vehicle, type VehicleSummary } from '../../contracts/vehicle.ts';
-import {
-  auditLog,
-  features,
-  images,
-  leads,
-  vehicleFeatures,
-  vehicleImages,
-  vehicles,
-} from '../../db/schema.ts';
 import { multipartBody } from '../support/csrf-client.ts';
 import { createLookups, type LookupIds, makeJpeg } from '../support/factories.ts';
 import { callAs, type SignedInStaff, signedInStaff } from '../support/staff.ts';

@@ -1,5 +1,4 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ApiErrorSchema,
   BodyTypeSchema,
@@ -8,7 +7,8 @@ import {
   TransmissionSchema,
   VehicleSchema,
   VehicleSummarySchema,
-} from '../../contracts/vehicle.ts';
+} from '@contracts/vehicle.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLookups, createVehicle, type LookupIds } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 

@@ -1,7 +1,7 @@
+import { ApiErrorSchema } from '@contracts/vehicle.ts';
+import { leads } from '@db/schema.ts';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiErrorSchema } from '../../contracts/vehicle.ts';
-import { leads } from '../../db/schema.ts';
 import { csrfHeaders } from '../support/csrf-client.ts';
 import { VALID_PAYLOADS } from '../support/lead-payloads.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';

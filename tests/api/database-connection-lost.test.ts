@@ -1,11 +1,12 @@
 // A database connection that breaks in the middle of a transaction (found by the fault suite, bench/faults):
 // the process must survive it and the client must get a 503, never a 500. PostgreSQL pass of `npm test` only:
 // the connection runs through a TCP proxy the test cuts.
+
+import { type Database, openDatabase } from '@db/client.ts';
+import { buildApp } from '@server/app.ts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../db/client.ts';
-import { buildApp } from '../../server/app.ts';
 import { PgProxy } from '../support/pg-proxy.ts';
 import { freePort } from '../support/smtp-sink.ts';
 import { testConfig } from '../support/test-app.ts';

@@ -1,10 +1,10 @@
+import type { Db } from '@db/client.ts';
+import * as schema from '@db/schema.ts';
+import { buildApp } from '@server/app.ts';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client.ts';
-import * as schema from '../../db/schema.ts';
-import { buildApp } from '../../server/app.ts';
 import { csrfHeaders } from '../support/csrf-client.ts';
 import { VALID_PAYLOADS } from '../support/lead-payloads.ts';
 import { testConfig } from '../support/test-app.ts';

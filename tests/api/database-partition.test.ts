@@ -2,12 +2,13 @@
 // Requests must still get their 503 in bounded time, nothing half-done may be stored, the pool must not keep the
 // connections that went deaf, and the catalogue listener must notice it missed news. PostgreSQL pass of
 // `npm test` only: the connections run through a TCP proxy the test partitions (tests/support/pg-proxy.ts).
+
+import { type Database, openDatabase } from '@db/client.ts';
+import { Catalogue } from '@server/services/catalogue/catalogue.ts';
+import { PeerInvalidation } from '@server/services/catalogue/peer-invalidation.ts';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../db/client.ts';
-import { Catalogue } from '../../server/services/catalogue/catalogue.ts';
-import { PeerInvalidation } from '../../server/services/catalogue/peer-invalidation.ts';
 import { csrfHeaders } from '../support/csrf-client.ts';
 import { eventually } from '../support/eventually.ts';
 import { VALID_PAYLOADS } from '../support/lead-payloads.ts';

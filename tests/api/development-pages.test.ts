@@ -1,10 +1,11 @@
 // `npm run dev` (README): the same server with Vite inside it, whose public pages are islands as in production
 // (ADR 0015). Its pages carry no nonce, so they need a policy of their own: under the strict default of non-pages
 // (default-src 'none') the browser would load neither the styles nor the scripts, and nothing would hydrate.
+
+import type { Database } from '@db/client.ts';
+import { buildApp } from '@server/app.ts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.ts';
-import { buildApp } from '../../server/app.ts';
 import { testConfig } from '../support/test-app.ts';
 import { openTestDatabase } from '../support/test-database.ts';
 

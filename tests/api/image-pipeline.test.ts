@@ -1,9 +1,9 @@
+import type { Database } from '@db/client.ts';
+import { images } from '@db/schema.ts';
+import { ImageRejectedError, ingestImage } from '@server/services/images/ingest-image.ts';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.ts';
-import { images } from '../../db/schema.ts';
-import { ImageRejectedError, ingestImage } from '../../server/services/images/ingest-image.ts';
 import { makeJpeg } from '../support/factories.ts';
 import { openTestDatabase } from '../support/test-database.ts';
 

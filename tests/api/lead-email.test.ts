@@ -1,12 +1,12 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { emailOutbox } from '@db/schema.ts';
+import { createMailTransport } from '@server/services/email/mail-transport.ts';
+import { OutboxRelay } from '@server/services/email/outbox-relay.ts';
 import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterEach, describe, expect, it } from 'vitest';
-import { emailOutbox } from '../../db/schema.ts';
-import { createMailTransport } from '../../server/services/email/mail-transport.ts';
-import { OutboxRelay } from '../../server/services/email/outbox-relay.ts';
 import { csrfHeaders, multipartBody } from '../support/csrf-client.ts';
 import { makeJpeg } from '../support/factories.ts';
 import { VALID_PAYLOADS } from '../support/lead-payloads.ts';

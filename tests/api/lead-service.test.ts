@@ -1,8 +1,8 @@
+import { emailOutbox, leads } from '@db/schema.ts';
+import { LEAD_KIND_BY_KIND } from '@server/services/leads/lead-kinds.ts';
+import type { LeadSubmission } from '@server/services/leads/submit-lead.ts';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox, leads } from '../../db/schema.ts';
-import { LEAD_KIND_BY_KIND } from '../../server/services/leads/lead-kinds.ts';
-import type { LeadSubmission } from '../../server/services/leads/submit-lead.ts';
 import { VALID_PAYLOADS } from '../support/lead-payloads.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 

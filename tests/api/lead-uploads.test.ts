@@ -1,8 +1,8 @@
+import { ApiErrorSchema } from '@contracts/vehicle.ts';
+import { emailOutbox, images, leadPhotos, leads } from '@db/schema.ts';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiErrorSchema } from '../../contracts/vehicle.ts';
-import { emailOutbox, images, leadPhotos, leads } from '../../db/schema.ts';
 import { type CsrfHeaders, csrfHeaders, multipartBody } from '../support/csrf-client.ts';
 import { makeJpeg } from '../support/factories.ts';
 import { VALID_PAYLOADS } from '../support/lead-payloads.ts';

@@ -1,8 +1,8 @@
+import { LeadCreatedSchema } from '@contracts/leads.ts';
+import { ApiErrorSchema } from '@contracts/vehicle.ts';
+import { emailOutbox, idempotencyKeys, leads } from '@db/schema.ts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LeadCreatedSchema } from '../../contracts/leads.ts';
-import { ApiErrorSchema } from '../../contracts/vehicle.ts';
-import { emailOutbox, idempotencyKeys, leads } from '../../db/schema.ts';
 import { type CsrfHeaders, csrfHeaders } from '../support/csrf-client.ts';
 import { createLookups, createVehicle } from '../support/factories.ts';
 import {

@@ -1,8 +1,8 @@
+import { ApiErrorSchema } from '@contracts/vehicle.ts';
+import { vehicleImages } from '@db/schema.ts';
+import { ingestImage } from '@server/services/images/ingest-image.ts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiErrorSchema } from '../../contracts/vehicle.ts';
-import { vehicleImages } from '../../db/schema.ts';
-import { ingestImage } from '../../server/services/images/ingest-image.ts';
 import { createLookups, createVehicle, makeJpeg } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 

@@ -3,11 +3,11 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import type { LeadListPage } from '@contracts/admin-leads.ts';
+import { type Database, migrationsFolder, openDatabase } from '@db/client.ts';
+import { createStaffUser } from '@server/services/auth/create-staff-user.ts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LeadListPage } from '../../contracts/admin-leads.ts';
-import { type Database, migrationsFolder, openDatabase } from '../../db/client.ts';
-import { createStaffUser } from '../../server/services/auth/create-staff-user.ts';
 import { csrfHeaders } from '../support/csrf-client.ts';
 import { eventually } from '../support/eventually.ts';
 import { createLookups, createVehicle } from '../support/factories.ts';

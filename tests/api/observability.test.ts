@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
+import { buildApp } from '@server/app.ts';
+import { loadConfig } from '@server/config/env.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config/env.ts';
 import { csrfHeaders } from '../support/csrf-client.ts';
 import { VALID_PAYLOADS } from '../support/lead-payloads.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';

@@ -1,6 +1,6 @@
+import type { Database } from '@db/client.ts';
+import { hitRateLimit } from '@server/services/rate-limit.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.ts';
-import { hitRateLimit } from '../../server/services/rate-limit.ts';
 import { openTestDatabase } from '../support/test-database.ts';
 
 const WINDOW = 15 * 60_000;

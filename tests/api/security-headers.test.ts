@@ -1,13 +1,14 @@
 // The headers of every answer the API gives, found by walking the application's own route table (a route added later
 // is covered without editing this file), error answers included: 400, 401, 403, 404, 413, 415, 429, 500 and 503.
+
+import type { Db } from '@db/client.ts';
+import * as schema from '@db/schema.ts';
+import { buildApp } from '@server/app.ts';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client.ts';
-import * as schema from '../../db/schema.ts';
-import { buildApp } from '../../server/app.ts';
 import { csrfHeaders } from '../support/csrf-client.ts';
 import { VALID_PAYLOADS } from '../support/lead-payloads.ts';
 import { type SignedInStaff, signedInStaff } from '../support/staff.ts';

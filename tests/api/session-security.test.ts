@@ -2,11 +2,11 @@
 // cases one route at a time; this file walks every unsafe route, checks both cookie configurations (http and https),
 // and attacks the session: an attacker-chosen id, a replayed id after sign-out, idle and absolute expiry.
 import { createHash } from 'node:crypto';
+import { sessions } from '@db/schema.ts';
+import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS } from '@server/services/auth/sessions.ts';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions } from '../../db/schema.ts';
-import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS } from '../../server/services/auth/sessions.ts';
 import { csrfHeaders } from '../support/csrf-client.ts';
 import { expectSpanishRefusal } from '../support/hostile-checks.ts';
 import { VALID_PAYLOADS } from '../support/lead-payloads.ts';

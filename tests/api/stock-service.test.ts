@@ -1,9 +1,9 @@
+import { VehicleInputSchema } from '@contracts/admin-stock.ts';
+import { createStaffUser } from '@server/services/auth/create-staff-user.ts';
+import type { Actor } from '@server/services/auth/sessions.ts';
+import { prepareImage } from '@server/services/images/ingest-image.ts';
+import { Refusal } from '@server/services/refusal.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VehicleInputSchema } from '../../contracts/admin-stock.ts';
-import { createStaffUser } from '../../server/services/auth/create-staff-user.ts';
-import type { Actor } from '../../server/services/auth/sessions.ts';
-import { prepareImage } from '../../server/services/images/ingest-image.ts';
-import { Refusal } from '../../server/services/refusal.ts';
 import { createLookups, type LookupIds, makeJpeg } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { PRIORITY_IMAGE_TIMING } from '../../app/lib/deferred-scripts.ts';
+import { PRIORITY_IMAGE_TIMING } from '~/lib/deferred-scripts.ts';
 import { hydrated } from './support/admin.ts';
 
 // A public page's code starts after its first paint (app/lib/deferred-scripts.ts, ADR 0012).

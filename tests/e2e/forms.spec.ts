@@ -3,9 +3,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import { ContactLeadSchema, fieldErrors } from '@contracts/leads.ts';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { ContactLeadSchema, fieldErrors } from '../../contracts/leads.ts';
 import { hydrated } from './support/admin.ts';
 import { findOutboxMail } from './support/outbox.ts';
 

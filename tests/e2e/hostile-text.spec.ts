@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type { LookupKind, StockLookups, StockVehicleDetail } from '@contracts/admin-stock.ts';
 import { expect, type Page, test } from '@playwright/test';
-import type { LookupKind, StockLookups, StockVehicleDetail } from '../../contracts/admin-stock.ts';
 import { hydrated, signInAs } from './support/admin.ts';
 
 // Text the API accepts must come back as text: shown literally in the site and the back office, never run. Each

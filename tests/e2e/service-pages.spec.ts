@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { defaultDealership } from '../../server/config/default-dealership.ts';
+import { defaultDealership } from '@server/config/default-dealership.ts';
 
 // The e2e server runs with the default (demo) dealership configuration.
 const downPayment = defaultDealership.directCreditDownPayment;

@@ -1,9 +1,9 @@
+import type { Db } from '@db/client.ts';
+import { auditLog, brands, leadNotes, staffUsers, vehicleImages, vehicles } from '@db/schema.ts';
 import { count, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client.ts';
-import { auditLog, brands, leadNotes, staffUsers, vehicleImages, vehicles } from '../../db/schema.ts';
 import { csrfHeaders } from '../support/csrf-client.ts';
 import { createLookups, createVehicle, type LookupIds } from '../support/factories.ts';
 import { expectSpanishRefusal, runs, UNPRINTABLE, UNPRINTABLE_LINE } from '../support/hostile-checks.ts';

@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
+import type { Database } from '@db/client.ts';
+import { buildApp } from '@server/app.ts';
 import fc from 'fast-check';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.ts';
-import { buildApp } from '../../server/app.ts';
 import { type CsrfHeaders, csrfHeaders } from '../support/csrf-client.ts';
 import { createLookups, createVehicle } from '../support/factories.ts';
 import {

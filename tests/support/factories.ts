@@ -1,5 +1,4 @@
-import sharp from 'sharp';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '@db/client.ts';
 import {
   bodyTypes,
   brands,
@@ -9,8 +8,9 @@ import {
   vehicleFeatures,
   vehicleImages,
   vehicles,
-} from '../../db/schema.ts';
-import { ingestImage } from '../../server/services/images/ingest-image.ts';
+} from '@db/schema.ts';
+import { ingestImage } from '@server/services/images/ingest-image.ts';
+import sharp from 'sharp';
 
 let sequence = 0;
 const unique = (prefix: string) => `${prefix} ${++sequence}-${Math.random().toString(36).slice(2, 7)}`;

@@ -1,7 +1,7 @@
+import type { Db } from '@db/client.ts';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { Db } from '../../db/client.ts';
 
 // Assertions shared by the hostile input and security suites.
 

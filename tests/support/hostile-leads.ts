@@ -1,8 +1,8 @@
+import { LeadCreatedSchema } from '@contracts/leads.ts';
+import { emailOutbox, leads } from '@db/schema.ts';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { LeadCreatedSchema } from '../../contracts/leads.ts';
-import { emailOutbox, leads } from '../../db/schema.ts';
 import {
   expectOnlyTemplateMarkup,
   expectSpanishRefusal,

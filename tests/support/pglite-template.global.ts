@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { migratedPgliteDump } from '@db/client.ts';
 import type { TestProject } from 'vitest/node';
-import { migratedPgliteDump } from '../../db/client.ts';
 
 declare module 'vitest' {
   interface ProvidedContext {

@@ -1,6 +1,6 @@
+import { createStaffUser } from '@server/services/auth/create-staff-user.ts';
+import type { StaffRole } from '@server/services/auth/sessions.ts';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { createStaffUser } from '../../server/services/auth/create-staff-user.ts';
-import type { StaffRole } from '../../server/services/auth/sessions.ts';
 import { csrfHeaders } from './csrf-client.ts';
 
 export const STAFF_PASSWORD = 'una-clave-larga-2026';

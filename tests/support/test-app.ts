@@ -1,7 +1,7 @@
+import type { Database } from '@db/client.ts';
+import { buildApp } from '@server/app.ts';
+import { type AppConfig, loadConfig } from '@server/config/env.ts';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client.ts';
-import { buildApp } from '../../server/app.ts';
-import { type AppConfig, loadConfig } from '../../server/config/env.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export interface TestApp {

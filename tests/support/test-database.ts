@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
+import { type Database, openDatabase } from '@db/client.ts';
 import { inject } from 'vitest';
-import { type Database, openDatabase } from '../../db/client.ts';
 import { ThrowawayPostgres } from './throwaway-postgres.ts';
 
 let template: Promise<Blob> | undefined;

@@ -1,5 +1,5 @@
+import { isAdminPath } from '@domain/admin-path.ts';
 import { describe, expect, it } from 'vitest';
-import { isAdminPath } from '../../domain/admin-path.ts';
 
 describe('isAdminPath', () => {
   it('takes the back office with or without a trailing part, query or hash', () => {

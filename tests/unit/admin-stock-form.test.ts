@@ -1,3 +1,4 @@
+import { STOCK_PHOTO_LIMITS } from '@contracts/admin-stock.ts';
 import { describe, expect, it } from 'vitest';
 import {
   movedAnnouncement,
@@ -5,9 +6,8 @@ import {
   PHOTO_MB,
   precheck,
   thumbnail,
-} from '../../app/components/admin/stock/photo-rules.ts';
-import { typedNumber } from '../../app/components/admin/stock/vehicle-form-input.ts';
-import { STOCK_PHOTO_LIMITS } from '../../contracts/admin-stock.ts';
+} from '~/components/admin/stock/photo-rules.ts';
+import { typedNumber } from '~/components/admin/stock/vehicle-form-input.ts';
 
 describe('the vehicle form preview', () => {
   it('reads prices and mileage typed with or without thousands dots', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listingReferrer } from '../../app/components/vehicle/back-to-listing.tsx';
+import { listingReferrer } from '~/components/vehicle/back-to-listing.tsx';
 
 const origin = 'https://automotora.example';
 

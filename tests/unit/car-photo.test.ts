@@ -1,7 +1,7 @@
+import { type CarPhotoInput, colorHex, renderCarPhoto } from '@db/seed/car-photo/index.ts';
+import { renderShowroomPhoto } from '@db/seed/showroom-photo.ts';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { type CarPhotoInput, colorHex, renderCarPhoto } from '../../db/seed/car-photo/index.ts';
-import { renderShowroomPhoto } from '../../db/seed/showroom-photo.ts';
 
 const KB = 1024;
 

@@ -1,4 +1,3 @@
-import { describe, expect, it } from 'vitest';
 import {
   chileDayKey,
   chileDayStart,
@@ -6,7 +5,8 @@ import {
   formatChileDateTime,
   formatChileLongDateTime,
   nextDayKey,
-} from '../../domain/chile-time.ts';
+} from '@domain/chile-time.ts';
+import { describe, expect, it } from 'vitest';
 
 // Chile keeps UTC−3 in summer and UTC−4 in winter; its clocks went back on 2026-04-05 (00:00 → 23:00 of the 4th)
 // and forward on 2026-09-06 (00:00 → 01:00).

@@ -1,8 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ConfigError, loadConfig } from '@server/config/env.ts';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../server/config/env.ts';
 
 const base = { SESSION_SECRET: 's'.repeat(40), DATA_DIR: path.join(tmpdir(), 'automotora-config-test') };
 

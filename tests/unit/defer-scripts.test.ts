@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deferScripts } from '../../app/lib/defer-scripts.server.ts';
-import { DEFERRED_MODULE_TYPE, DEFERRED_PRELOAD_REL } from '../../app/lib/deferred-scripts.ts';
+import { deferScripts } from '~/lib/defer-scripts.server.ts';
+import { DEFERRED_MODULE_TYPE, DEFERRED_PRELOAD_REL } from '~/lib/deferred-scripts.ts';
 
 // The markup React Router writes for a page's code: a preload per chunk in <head>, one module script in <body>.
 const page = [

@@ -1,5 +1,5 @@
+import { buildDemoVehicles } from '@db/seed/demo-catalogue.ts';
 import { describe, expect, it } from 'vitest';
-import { buildDemoVehicles } from '../../db/seed/demo-catalogue.ts';
 
 describe('the demo catalogue', () => {
   const vehicles = buildDemoVehicles();

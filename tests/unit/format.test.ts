@@ -1,5 +1,5 @@
+import { displayTransmission, formatMileage, formatPrice, stockReference } from '@domain/format.ts';
 import { describe, expect, it } from 'vitest';
-import { displayTransmission, formatMileage, formatPrice, stockReference } from '../../domain/format.ts';
 
 describe('es-CL display formats', () => {
   it.each([

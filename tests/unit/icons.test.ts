@@ -2,8 +2,8 @@ import * as lucide from 'lucide-react';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { Icon } from '../../app/components/icon.tsx';
-import * as icons from '../../app/components/icons.ts';
+import type { Icon } from '~/components/icon.tsx';
+import * as icons from '~/components/icons.ts';
 
 /** React closes each SVG shape with an end tag; the icons' constant markup closes it in the tag itself. */
 const sameShapes = (html: string) => html.replace(/<(\w+)([^<>]*?)><\/\1>/g, '<$1$2/>');

@@ -1,8 +1,8 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ISLANDS_MANIFEST, readIslandAssets } from '@server/http/island-assets.ts';
 import { describe, expect, it } from 'vitest';
-import { ISLANDS_MANIFEST, readIslandAssets } from '../../server/http/island-assets.ts';
 
 /** A client folder holding an islands manifest as vite.islands.config.ts writes it. */
 function clientDir(manifest: object | null): string {

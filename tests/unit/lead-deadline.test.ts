@@ -1,5 +1,5 @@
+import { formatDuration, leadDeadline } from '@domain/lead-deadline.ts';
 import { describe, expect, it } from 'vitest';
-import { formatDuration, leadDeadline } from '../../domain/lead-deadline.ts';
 
 // Fixed clocks: a lead that arrived at 10:00 UTC with the usual 24 h promise, and an appraisal with 48 h.
 const created = new Date('2026-03-02T10:00:00Z');

@@ -7,7 +7,7 @@ import {
   NETWORK_ERROR,
   newIdempotencyKey,
   submitLead,
-} from '../../app/lib/lead-submit.ts';
+} from '~/lib/lead-submit.ts';
 
 // A real HTTP server stands in for the API, so the requests the page would send are checked as they arrive.
 interface Received {

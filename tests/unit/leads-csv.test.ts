@@ -1,5 +1,4 @@
-import { describe, expect, it } from 'vitest';
-import { chileDayKey, formatChileDateTime, parseDayInput } from '../../domain/chile-time.ts';
+import { chileDayKey, formatChileDateTime, parseDayInput } from '@domain/chile-time.ts';
 import {
   buildLeadsCsv,
   CSV_BOM,
@@ -7,7 +6,8 @@ import {
   csvLine,
   type LeadCsvRecord,
   leadsCsvFileName,
-} from '../../server/services/admin/leads-csv.ts';
+} from '@server/services/admin/leads-csv.ts';
+import { describe, expect, it } from 'vitest';
 
 const now = new Date('2026-03-03T12:00:00Z');
 const lead = (overrides: Partial<LeadCsvRecord> = {}): LeadCsvRecord => ({

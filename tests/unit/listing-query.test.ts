@@ -1,4 +1,3 @@
-import { describe, expect, it } from 'vitest';
 import {
   activeFilterCount,
   clearedQuery,
@@ -10,7 +9,8 @@ import {
   serializeListingQuery,
   toggleValue,
   withChange,
-} from '../../domain/listing-query.ts';
+} from '@domain/listing-query.ts';
+import { describe, expect, it } from 'vitest';
 
 const parse = (search: string) => parseListingQuery(new URLSearchParams(search));
 

@@ -1,6 +1,6 @@
+import { defaultDealership } from '@server/config/default-dealership.ts';
 import { describe, expect, it } from 'vitest';
-import { autoDealerJsonLd, toOpeningHours } from '../../app/components/layout/structured-data.ts';
-import { defaultDealership } from '../../server/config/default-dealership.ts';
+import { autoDealerJsonLd, toOpeningHours } from '~/components/layout/structured-data.ts';
 
 describe('toOpeningHours', () => {
   it('turns the Spanish hours of the config into schema.org openingHours', () => {

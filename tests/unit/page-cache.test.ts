@@ -1,6 +1,6 @@
 import { brotliDecompressSync } from 'node:zlib';
+import { type CachedPage, PageCache } from '@server/http/page-cache.ts';
 import { describe, expect, it, vi } from 'vitest';
-import { type CachedPage, PageCache } from '../../server/http/page-cache.ts';
 
 function page(body: string, version = 1): CachedPage {
   return { status: 200, headers: [], body: Buffer.from(body), version, storedAt: Date.now() };

@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
 import {
   EXPORT_FORMAT,
   type PersonalDataRows,
   toPersonalDataExport,
-} from '../../server/services/admin/personal-data-export.ts';
+} from '@server/services/admin/personal-data-export.ts';
+import { describe, expect, it } from 'vitest';
 
 const at = (iso: string) => new Date(iso);
 type LeadRow = PersonalDataRows['leads'][number]['lead'];

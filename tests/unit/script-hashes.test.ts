@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { inlineScriptHashes } from '../../app/lib/script-hashes.server.ts';
+import { inlineScriptHashes } from '~/lib/script-hashes.server.ts';
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 

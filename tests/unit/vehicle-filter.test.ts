@@ -1,4 +1,3 @@
-import { describe, expect, it } from 'vitest';
 import {
   type FilterableVehicle,
   filterVehicles,
@@ -10,7 +9,8 @@ import {
   paginate,
   sortVehicles,
   type VehicleFilters,
-} from '../../domain/vehicle-filter.ts';
+} from '@domain/vehicle-filter.ts';
+import { describe, expect, it } from 'vitest';
 
 function vehicle(overrides: Partial<FilterableVehicle> & { name: string }): FilterableVehicle {
   return {

@@ -1,6 +1,6 @@
+import type { Dealership } from '@contracts/dealership';
 import { ContactFormIsland } from '~/components/forms/contact-form';
 import { Reveal } from '~/components/reveal';
-import type { Dealership } from '../../../contracts/dealership';
 import { ContactInfoCard } from './contact-info-card';
 import { MapEmbedIsland } from './map-embed';
 

@@ -1,6 +1,6 @@
+import type { Dealership } from '@contracts/dealership';
 import type { ReactNode } from 'react';
 import { Clock, ExternalLink, Mail, MapPin, Phone } from '~/components/icons';
-import type { Dealership } from '../../../contracts/dealership';
 
 function Row({ icon: Icon, title, children }: { icon: typeof Phone; title: string; children: ReactNode }) {
   return (

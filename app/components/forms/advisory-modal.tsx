@@ -1,13 +1,14 @@
 // The modal 'Solicitud de Asesoría Comercial' (docs/product.md): POST /api/asesoria/. On success the form resets, the
 // modal closes and the confirmation stays on the page, outside the dialog (situacion_financiera is optional, as
 // its label says — docs/product.md).
-import { useEffect, useState } from 'react';
-import { useLeadForm } from '~/lib/use-lead-form';
+
 import {
   ADVISORY_AREA_OPTIONS,
   CLIENT_TYPE_OPTIONS,
   FINANCIAL_SITUATION_OPTIONS,
-} from '../../../contracts/lead-options.ts';
+} from '@contracts/lead-options.ts';
+import { useEffect, useState } from 'react';
+import { useLeadForm } from '~/lib/use-lead-form';
 import { FieldErrors, PersonFields, SelectField, TextAreaField, TextField } from './fields';
 import { FormFooter, FormNotice, NoticeBox, RequiredNote } from './form-parts';
 import { Modal } from './modal';
@@ -63,7 +64,7 @@ function AdvisoryForm({ onSent }: { onSent: () => void }) {
     // The page is stricter than the server (which allows yesterday, for visitors a timezone behind): the
     // visitor's own today is the first day offered.
     schema: () =>
-      import('../../../contracts/leads.ts').then(({ AdvisoryLeadSchema }) =>
+      import('@contracts/leads.ts').then(({ AdvisoryLeadSchema }) =>
         AdvisoryLeadSchema.extend({
           fecha_preferida: AdvisoryLeadSchema.shape.fecha_preferida.refine((v) => v >= today, {
             error: 'Elige una fecha desde hoy en adelante.',

@@ -1,8 +1,9 @@
 // The contact form of /contact and of the home page's contact section (docs/product.md): POST /api/contacto-contacto/.
 // The page places the heading 'Envíanos un mensaje'; after a success the form gives way to the confirmation.
+
+import { SUBJECT_OPTIONS } from '@contracts/lead-options.ts';
 import { island } from '~/lib/island';
 import { leadSchema, useLeadForm } from '~/lib/use-lead-form';
-import { SUBJECT_OPTIONS } from '../../../contracts/lead-options.ts';
 import { FieldErrors, SelectField, TextAreaField, TextField } from './fields';
 import { FormFooter, FormNotice, RequiredNote, SuccessPanel } from './form-parts';
 

@@ -1,9 +1,10 @@
 // The modal 'Solicitud de Asesoría Financiera' (docs/product.md): POST /api/contact-form/. Opened by the financing page's
 // buttons and by 'Consultar por financiamiento' on a vehicle, which prefills the vehicle (docs/product.md: the success
 // panel is reached; 'pie' and 'comentarios' are optional, as their labels say).
+
+import { FINANCING_TYPE_OPTIONS, INCOME_OPTIONS, TERM_OPTIONS } from '@contracts/lead-options.ts';
 import { formatPrice } from '@domain/format';
 import { leadSchema, useLeadForm } from '~/lib/use-lead-form';
-import { FINANCING_TYPE_OPTIONS, INCOME_OPTIONS, TERM_OPTIONS } from '../../../contracts/lead-options.ts';
 import { FieldErrors, PersonFields, SelectField, TextAreaField, TextField } from './fields';
 import { FormFooter, FormNotice, RequiredNote, SuccessPanel } from './form-parts';
 import { Modal } from './modal';

@@ -1,9 +1,9 @@
 // The pieces every lead form shares: submit button, in-page notices, success panel, honeypot and privacy line.
 
+import { HONEYPOT_FIELD } from '@contracts/lead-options.ts';
 import { type ReactNode, useEffect, useRef, useSyncExternalStore } from 'react';
 import { CircleAlert, CircleCheck, Loader2, X } from '~/components/icons';
 import type { LeadNotice } from '~/lib/use-lead-form';
-import { HONEYPOT_FIELD } from '../../../contracts/lead-options.ts';
 
 const subscribeNever = () => () => {};
 /** False in the server HTML, true once React runs the page in the browser. */

@@ -1,9 +1,9 @@
 // The 'Solicita tu Cotización' form of /insurance (docs/product.md): POST /api/seguros/. The page renders the heading;
 // the success panel stays until the visitor asks for another quote (docs/product.md).
 
+import { CAR_BRAND_OPTIONS, INSURANCE_TYPE_OPTIONS } from '@contracts/lead-options.ts';
 import { island } from '~/lib/island';
 import { leadSchema, useLeadForm } from '~/lib/use-lead-form';
-import { CAR_BRAND_OPTIONS, INSURANCE_TYPE_OPTIONS } from '../../../contracts/lead-options.ts';
 import { FieldErrors, PersonFields, SelectField, TextAreaField, TextField } from './fields';
 import { FormFooter, FormNotice, RequiredNote, SuccessPanel } from './form-parts';
 

@@ -1,10 +1,10 @@
 // The photo picker of the appraisal form: a drop zone over a visually hidden file input, previews with a remove
 // button each; disabled once the limit is reached.
 
+import { SELL_PHOTO_LIMITS } from '@contracts/lead-options.ts';
 import type { DragEvent } from 'react';
 import { ImagePlus, X } from '~/components/icons';
 import { useIslandId } from '~/lib/island-scope';
-import { SELL_PHOTO_LIMITS } from '../../../contracts/lead-options.ts';
 import { PHOTO_TYPES, type usePhotos } from './use-photos';
 
 export function PhotoPicker({ picker }: { picker: ReturnType<typeof usePhotos> }) {

@@ -1,9 +1,9 @@
 // The appraisal form of /sell-your-car (docs/product.md): POST /api/vendeauto/ as multipart, photos under 'images'.
 // docs/product.md: the success panel is reached and offers 'Enviar otra solicitud'.
 
+import { CAR_BRAND_OPTIONS, CAR_CONDITION_OPTIONS } from '@contracts/lead-options.ts';
 import { island } from '~/lib/island';
 import { leadSchema, useLeadForm } from '~/lib/use-lead-form';
-import { CAR_BRAND_OPTIONS, CAR_CONDITION_OPTIONS } from '../../../contracts/lead-options.ts';
 import { FieldErrors, PersonFields, SelectField, TextAreaField, TextField } from './fields';
 import { FormFooter, FormNotice, RequiredNote, SuccessPanel } from './form-parts';
 import { PhotoPicker } from './photo-picker';

@@ -1,7 +1,8 @@
 // The appraisal photos chosen in the page (lead-api.md §6): images only, at most SELL_PHOTO_LIMITS.maxFiles (extra
 // files dropped), each at most maxBytes and decodable; previews are object URLs, revoked when a photo leaves the list.
+
+import { SELL_PHOTO_LIMITS } from '@contracts/lead-options.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { SELL_PHOTO_LIMITS } from '../../../contracts/lead-options.ts';
 
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
 

@@ -1,6 +1,6 @@
+import type { Dealership } from '@contracts/dealership';
 import { Clock, MapPin, ShieldCheck } from '~/components/icons';
 import { Reveal } from '~/components/reveal';
-import type { Dealership } from '../../../contracts/dealership';
 import { SectionHeading } from './section-heading';
 import { ShowroomIllustration } from './showroom-illustration';
 

@@ -1,4 +1,4 @@
-import type { Dealership } from '../../../contracts/dealership';
+import type { Dealership } from '@contracts/dealership';
 import { autoDealerJsonLd } from './structured-data';
 
 /** JSON-LD is data, not script: CSP does not run it. `<` is escaped so no text can close the element. */

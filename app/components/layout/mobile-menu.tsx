@@ -1,8 +1,8 @@
+import type { Dealership } from '@contracts/dealership';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Menu, MessageCircle, Phone, X } from '~/components/icons';
 import { useIslandId } from '~/lib/island-scope';
 import { NAV_ITEMS, whatsappLink } from '~/lib/navigation';
-import type { Dealership } from '../../../contracts/dealership';
 import { SiteNavLink } from './site-nav-link';
 
 const linkClass = (active: boolean) =>

@@ -1,5 +1,5 @@
+import type { Dealership } from '@contracts/dealership';
 import { Globe } from '~/components/icons';
-import type { Dealership } from '../../../contracts/dealership';
 
 /** Brand marks drawn inline: lucide ships no logos, and no third-party image may load. */
 function SocialIcon({ name, className }: { name: string; className: string }) {

@@ -1,4 +1,4 @@
-import type { Dealership } from '../../../contracts/dealership';
+import type { Dealership } from '@contracts/dealership';
 
 const DAYS: Record<string, string> = {
   lun: 'Mo',

@@ -1,5 +1,5 @@
+import type { Dealership } from '@contracts/dealership';
 import { Link } from 'react-router';
-import type { Dealership } from '../../../contracts/dealership';
 import type { LegalSection } from './legal-page';
 
 /** What each form of the site collects and why (docs/product.md: privacy page under Ley 19.628 / 21.719). */

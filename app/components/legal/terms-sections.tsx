@@ -1,5 +1,5 @@
+import type { Dealership } from '@contracts/dealership';
 import { Link } from 'react-router';
-import type { Dealership } from '../../../contracts/dealership';
 import type { LegalSection } from './legal-page';
 
 export function termsSections(d: Dealership): LegalSection[] {

@@ -1,6 +1,6 @@
+import type { Dealership } from '@contracts/dealership';
 import { Clock, MessageCircle, Phone } from '~/components/icons';
 import { whatsappLink } from '~/lib/navigation';
-import type { Dealership } from '../../../contracts/dealership';
 
 interface Props {
   dealership: Dealership;

@@ -1,5 +1,5 @@
+import type { SessionUser, StaffRole } from '@server/services/auth/sessions.ts';
 import { type AppLoadContext, data, redirect } from 'react-router';
-import type { SessionUser, StaffRole } from '../../../server/services/auth/sessions.ts';
 
 export const SIGN_IN_PATH = '/admin/ingresar';
 

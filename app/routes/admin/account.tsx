@@ -1,8 +1,8 @@
+import { ROLE_LABELS } from '@contracts/admin-staff.ts';
+import { MIN_PASSWORD_LENGTH } from '@server/services/auth/password.ts';
 import { PasswordForm } from '~/components/admin/staff/password-form';
 import { AdminPage, adminMeta, Badge, Card } from '~/components/admin/ui';
 import { requireStaffPage } from '~/lib/admin/session.server';
-import { ROLE_LABELS } from '../../../contracts/admin-staff.ts';
-import { MIN_PASSWORD_LENGTH } from '../../../server/services/auth/password.ts';
 import type { Route } from './+types/account';
 
 export const meta = () => adminMeta('Mi cuenta');

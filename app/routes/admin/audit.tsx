@@ -1,11 +1,11 @@
+import { fieldErrors } from '@contracts/lead-options.ts';
+import { auditFilterOptions, listAudit, parseAuditQuery } from '@server/services/admin/audit-log.ts';
 import { Link } from 'react-router';
 import { AuditFilters, type AuditFilterValues } from '~/components/admin/staff/audit-filters';
 import { AuditList } from '~/components/admin/staff/audit-list';
 import { AdminPage, adminButton, adminMeta, EmptyState } from '~/components/admin/ui';
 import { ChevronLeft, ChevronRight } from '~/components/icons';
 import { requireStaffPage } from '~/lib/admin/session.server';
-import { fieldErrors } from '../../../contracts/lead-options.ts';
-import { auditFilterOptions, listAudit, parseAuditQuery } from '../../../server/services/admin/audit-log.ts';
 import type { Route } from './+types/audit';
 
 export const meta = () => adminMeta('Auditoría');

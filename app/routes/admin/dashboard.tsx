@@ -1,17 +1,13 @@
+import { type DashboardData, VEHICLE_STATUS_LABELS, type VehicleStatus } from '@contracts/admin-leads';
 import { formatPrice } from '@domain/format';
 import { mediaPath, variantWidths } from '@domain/media';
+import { loadDashboard } from '@server/services/admin/dashboard.ts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LeadsPerDayChart } from '~/components/admin/leads/leads-per-day-chart';
 import { AdminPage, adminMeta, Badge, Card, EmptyState } from '~/components/admin/ui';
 import { AlarmClock, CalendarDays, Car, Inbox, TriangleAlert } from '~/components/icons';
 import { requireStaffPage } from '~/lib/admin/session.server';
-import {
-  type DashboardData,
-  VEHICLE_STATUS_LABELS,
-  type VehicleStatus,
-} from '../../../contracts/admin-leads';
-import { loadDashboard } from '../../../server/services/admin/dashboard.ts';
 import type { Route } from './+types/dashboard';
 
 export const meta = () => adminMeta('Panel');

@@ -1,5 +1,7 @@
 import { formatChileDateTime } from '@domain/chile-time';
 import { leadDeadline } from '@domain/lead-deadline';
+import { getLeadDetail } from '@server/services/admin/lead-detail.ts';
+import { parseLeadId } from '@server/services/admin/leads-input.ts';
 import { data, Link } from 'react-router';
 import { DeadlineBadge } from '~/components/admin/leads/lead-badges';
 import { LeadContactActions } from '~/components/admin/leads/lead-contact-actions';
@@ -13,8 +15,6 @@ import { useNow } from '~/components/admin/leads/use-now';
 import { AdminPage, adminButton, adminMeta, Card } from '~/components/admin/ui';
 import { ArrowLeft, TriangleAlert } from '~/components/icons';
 import { requireStaffPage } from '~/lib/admin/session.server';
-import { getLeadDetail } from '../../../server/services/admin/lead-detail.ts';
-import { parseLeadId } from '../../../server/services/admin/leads-input.ts';
 import type { Route } from './+types/lead';
 
 export const meta = ({ loaderData }: Route.MetaArgs) =>

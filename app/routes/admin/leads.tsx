@@ -1,3 +1,6 @@
+import { listLeads } from '@server/services/admin/leads.ts';
+import { leadFiltersQuery, parseLeadFilters } from '@server/services/admin/leads-filters.ts';
+import { LEAD_KIND_DEFS } from '@server/services/leads/lead-kinds.ts';
 import { LeadsFilterForm } from '~/components/admin/leads/leads-filter-form';
 import { LeadsList } from '~/components/admin/leads/leads-list';
 import { useNow } from '~/components/admin/leads/use-now';
@@ -5,9 +8,6 @@ import { AdminPagination } from '~/components/admin/pagination';
 import { AdminNotice, AdminPage, adminButton, adminMeta, EmptyState } from '~/components/admin/ui';
 import { Download } from '~/components/icons';
 import { requireStaffPage } from '~/lib/admin/session.server';
-import { listLeads } from '../../../server/services/admin/leads.ts';
-import { leadFiltersQuery, parseLeadFilters } from '../../../server/services/admin/leads-filters.ts';
-import { LEAD_KIND_DEFS } from '../../../server/services/leads/lead-kinds.ts';
 import type { Route } from './+types/leads';
 
 export const meta = () => adminMeta('Solicitudes');

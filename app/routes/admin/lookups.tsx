@@ -1,8 +1,8 @@
+import { LOOKUP_KINDS } from '@contracts/admin-stock.ts';
+import { listAllLookups } from '@server/services/admin/lookups.ts';
 import { LookupCard } from '~/components/admin/stock/lookup-card';
 import { AdminPage, adminMeta } from '~/components/admin/ui';
 import { requireStaffPage } from '~/lib/admin/session.server';
-import { LOOKUP_KINDS } from '../../../contracts/admin-stock.ts';
-import { listAllLookups } from '../../../server/services/admin/lookups.ts';
 import type { Route } from './+types/lookups';
 
 export const meta = () => adminMeta('Listas');

@@ -1,8 +1,8 @@
+import { personalEmail } from '@contracts/admin-staff.ts';
+import { summarizePersonalData } from '@server/services/admin/personal-data.ts';
 import { PersonalDataPanel, PersonalDataSearch } from '~/components/admin/staff/personal-data-panel';
 import { AdminPage, adminMeta } from '~/components/admin/ui';
 import { requireStaffPage } from '~/lib/admin/session.server';
-import { personalEmail } from '../../../contracts/admin-staff.ts';
-import { summarizePersonalData } from '../../../server/services/admin/personal-data.ts';
 import type { Route } from './+types/personal-data';
 
 export const meta = () => adminMeta('Datos personales');

@@ -1,10 +1,10 @@
+import { listStaff } from '@server/services/admin/staff.ts';
+import { MIN_PASSWORD_LENGTH } from '@server/services/auth/password.ts';
 import { StaffCreateForm } from '~/components/admin/staff/staff-create-form';
 import { StaffList } from '~/components/admin/staff/staff-list';
 import { AdminPage, adminButton, adminMeta } from '~/components/admin/ui';
 import { UserPlus } from '~/components/icons';
 import { requireStaffPage } from '~/lib/admin/session.server';
-import { listStaff } from '../../../server/services/admin/staff.ts';
-import { MIN_PASSWORD_LENGTH } from '../../../server/services/auth/password.ts';
 import type { Route } from './+types/staff';
 
 export const meta = () => adminMeta('Usuarios');

@@ -1,4 +1,6 @@
 import { stockReference } from '@domain/format';
+import { listAllLookups } from '@server/services/admin/lookups.ts';
+import { getStockVehicle } from '@server/services/admin/stock-queries.ts';
 import { useState } from 'react';
 import { data, useLocation, useNavigate, useRevalidator } from 'react-router';
 import { ConfirmButton } from '~/components/admin/stock/confirm-button';
@@ -10,8 +12,6 @@ import { AdminNotice, AdminPage, adminButton, adminMeta } from '~/components/adm
 import { ExternalLink, Trash2 } from '~/components/icons';
 import { adminFetch, refusalText } from '~/lib/admin/api-client';
 import { requireStaffPage } from '~/lib/admin/session.server';
-import { listAllLookups } from '../../../server/services/admin/lookups.ts';
-import { getStockVehicle } from '../../../server/services/admin/stock-queries.ts';
 import type { Route } from './+types/vehicle-edit';
 
 export const meta = ({ data: loaderData }: Route.MetaArgs) =>

@@ -1,10 +1,10 @@
+import type { StockVehicleDetail } from '@contracts/admin-stock.ts';
+import { listAllLookups } from '@server/services/admin/lookups.ts';
 import { useNavigate } from 'react-router';
 import { VehicleForm } from '~/components/admin/stock/vehicle-form';
 import { AdminPage, adminMeta } from '~/components/admin/ui';
 import { adminFetch } from '~/lib/admin/api-client';
 import { requireStaffPage } from '~/lib/admin/session.server';
-import type { StockVehicleDetail } from '../../../contracts/admin-stock.ts';
-import { listAllLookups } from '../../../server/services/admin/lookups.ts';
 import type { Route } from './+types/vehicle-new';
 
 export const meta = () => adminMeta('Nuevo vehículo');

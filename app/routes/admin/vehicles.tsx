@@ -1,3 +1,5 @@
+import { StockQuerySchema } from '@contracts/admin-stock.ts';
+import { listStock } from '@server/services/admin/stock-queries.ts';
 import { Link, useLocation } from 'react-router';
 import { AdminPagination } from '~/components/admin/pagination';
 import { StockFilters } from '~/components/admin/stock/stock-filters';
@@ -6,8 +8,6 @@ import { StockList } from '~/components/admin/stock/stock-list';
 import { AdminNotice, AdminPage, adminButton, adminMeta, EmptyState } from '~/components/admin/ui';
 import { Plus } from '~/components/icons';
 import { requireStaffPage } from '~/lib/admin/session.server';
-import { StockQuerySchema } from '../../../contracts/admin-stock.ts';
-import { listStock } from '../../../server/services/admin/stock-queries.ts';
 import type { Route } from './+types/vehicles';
 
 export const meta = () => adminMeta('Vehículos');

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
+import { fieldErrors } from '@contracts/lead-options.ts';
+import { chileDayKey } from '@domain/chile-time.ts';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { fieldErrors } from '../../../contracts/lead-options.ts';
-import { chileDayKey } from '../../../domain/chile-time.ts';
 import { sendApiError } from '../../http/api-error.ts';
 import { loadDashboard } from '../../services/admin/dashboard.ts';
 import { getLeadDetail } from '../../services/admin/lead-detail.ts';

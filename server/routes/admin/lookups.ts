@@ -1,5 +1,5 @@
+import { LOOKUP_KINDS, type LookupKind, LookupNameSchema } from '@contracts/admin-stock.ts';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { LOOKUP_KINDS, type LookupKind, LookupNameSchema } from '../../../contracts/admin-stock.ts';
 import { sendApiError } from '../../http/api-error.ts';
 import { sendRefusal } from '../../http/refusal.ts';
 import { listAllLookups, listLookup } from '../../services/admin/lookups.ts';

@@ -1,6 +1,6 @@
+import { PersonalDataEraseSchema, personalEmail } from '@contracts/admin-staff.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { PersonalDataEraseSchema, personalEmail } from '../../../contracts/admin-staff.ts';
 import { exportPersonalData } from '../../services/admin/personal-data.ts';
 import { erasePersonalData } from '../../services/admin/personal-data-erase.ts';
 import { sendInvalid, staffOf } from './staff.ts';

@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
+import { isPrintableLine } from '@contracts/text-field.ts';
+import { staffUsers } from '@db/schema.ts';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { isPrintableLine } from '../../../contracts/text-field.ts';
-import { staffUsers } from '../../../db/schema.ts';
 import { sendApiError } from '../../http/api-error.ts';
 import { readCookie, serializeCookie } from '../../http/cookies.ts';
 import { verifyDecoy, verifyPassword } from '../../services/auth/password.ts';

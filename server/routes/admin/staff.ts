@@ -1,6 +1,6 @@
+import { fieldErrors } from '@contracts/leads.ts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { fieldErrors } from '../../../contracts/leads.ts';
 import { sendApiError } from '../../http/api-error.ts';
 import { readCookie } from '../../http/cookies.ts';
 import { sendRefusal } from '../../http/refusal.ts';

@@ -1,7 +1,8 @@
 // What the stock and lookup routes share: reading ids and JSON bodies.
+
+import { fieldErrors } from '@contracts/lead-options.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { fieldErrors } from '../../../contracts/lead-options.ts';
 import { sendApiError } from '../../http/api-error.ts';
 import type { SessionUser } from '../../services/auth/sessions.ts';
 

@@ -1,12 +1,12 @@
-import multipart from '@fastify/multipart';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   PhotoOrderSchema,
   STOCK_PHOTO_LIMITS,
   StockQuerySchema,
   VehicleInputSchema,
   VehicleQuickEditSchema,
-} from '../../../contracts/admin-stock.ts';
+} from '@contracts/admin-stock.ts';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { sendApiError } from '../../http/api-error.ts';
 import { sendRefusal } from '../../http/refusal.ts';
 import { getStockVehicle, listStock } from '../../services/admin/stock-queries.ts';

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
+import { SELL_PHOTO_LIMITS } from '@contracts/leads.ts';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { SELL_PHOTO_LIMITS } from '../../../contracts/leads.ts';
 import { sendApiError } from '../../http/api-error.ts';
 import { sendRefusal } from '../../http/refusal.ts';
 import { LEAD_KIND_DEFS, type LeadKindDef } from '../../services/leads/lead-kinds.ts';

@@ -1,14 +1,14 @@
-import { and, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import {
   AUDIT_PAGE_SIZE,
   type AuditEntryView,
   type AuditPage,
   type AuditQuery,
   AuditQuerySchema,
-} from '../../../contracts/admin-staff.ts';
-import type { Db } from '../../../db/client.ts';
-import { auditLog, leads, staffUsers, vehicles } from '../../../db/schema.ts';
-import { chileDayStart, nextDayKey } from '../../../domain/chile-time.ts';
+} from '@contracts/admin-staff.ts';
+import type { Db } from '@db/client.ts';
+import { auditLog, leads, staffUsers, vehicles } from '@db/schema.ts';
+import { chileDayStart, nextDayKey } from '@domain/chile-time.ts';
+import { and, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 
 /** The query string as sent by the page's filter form: an untouched filter arrives as an empty string. */
 export function parseAuditQuery(raw: unknown) {

@@ -1,8 +1,8 @@
+import type { DashboardData, VehicleStatus } from '@contracts/admin-leads.ts';
+import type { Db } from '@db/client.ts';
+import { brands, images, leads, vehicleImages, vehicles } from '@db/schema.ts';
+import { CHILE_TIME_ZONE, chileDayKey } from '@domain/chile-time.ts';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import type { DashboardData, VehicleStatus } from '../../../contracts/admin-leads.ts';
-import type { Db } from '../../../db/client.ts';
-import { brands, images, leads, vehicleImages, vehicles } from '../../../db/schema.ts';
-import { CHILE_TIME_ZONE, chileDayKey } from '../../../domain/chile-time.ts';
 import { LEAD_KIND_DEFS } from '../leads/lead-kinds.ts';
 
 const DAYS = 30;

@@ -1,8 +1,7 @@
 // One lead as staff open it: every field, its vehicle, photos, e-mail delivery, notes and status history.
-import { and, asc, desc, eq } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import type { LeadDetail, LeadHistoryEntry, LeadStatus } from '../../../contracts/admin-leads.ts';
-import type { Db } from '../../../db/client.ts';
+
+import type { LeadDetail, LeadHistoryEntry, LeadStatus } from '@contracts/admin-leads.ts';
+import type { Db } from '@db/client.ts';
 import {
   auditLog,
   brands,
@@ -13,8 +12,10 @@ import {
   leads,
   staffUsers,
   vehicles,
-} from '../../../db/schema.ts';
-import { variantWidths } from '../../../domain/media.ts';
+} from '@db/schema.ts';
+import { variantWidths } from '@domain/media.ts';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { LEAD_KIND_BY_KIND } from '../leads/lead-kinds.ts';
 import {
   describedDetails,

@@ -2,9 +2,9 @@
 // survive), ';' between cells (',' is the decimal separator there), CRLF line ends, dates as dd-mm-yyyy HH:mm in
 // Chile time. Pure: the route streams what these functions return.
 
-import { LEAD_STATUS_LABELS, type LeadStatus } from '../../../contracts/admin-leads.ts';
-import { formatChileDateTime } from '../../../domain/chile-time.ts';
-import { leadDeadline } from '../../../domain/lead-deadline.ts';
+import { LEAD_STATUS_LABELS, type LeadStatus } from '@contracts/admin-leads.ts';
+import { formatChileDateTime } from '@domain/chile-time.ts';
+import { leadDeadline } from '@domain/lead-deadline.ts';
 
 export const CSV_BOM = '\uFEFF';
 export const CSV_SEPARATOR = ';';

@@ -1,13 +1,13 @@
-import { and, eq, lte, type SQL, sql } from 'drizzle-orm';
 import {
   LEAD_SEARCH_MAX,
   LEAD_STATUS_VALUES,
   type LeadFilterQuery,
   type LeadStatus,
-} from '../../../contracts/admin-leads.ts';
-import { LEAD_KINDS, leads } from '../../../db/schema.ts';
-import { CHILE_TIME_ZONE, parseDayInput } from '../../../domain/chile-time.ts';
-import { phoneSearchDigits } from '../../../domain/phone.ts';
+} from '@contracts/admin-leads.ts';
+import { LEAD_KINDS, leads } from '@db/schema.ts';
+import { CHILE_TIME_ZONE, parseDayInput } from '@domain/chile-time.ts';
+import { phoneSearchDigits } from '@domain/phone.ts';
+import { and, eq, lte, type SQL, sql } from 'drizzle-orm';
 import type { LeadKind } from '../leads/lead-kinds.ts';
 
 /** The inbox filters once checked. Dates are Chilean calendar days, 'yyyy-mm-dd'. */

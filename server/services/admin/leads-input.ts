@@ -1,6 +1,6 @@
+import { LEAD_NOTE_MAX, LEAD_STATUS_VALUES } from '@contracts/admin-leads.ts';
+import { CONTROL, LONE_SURROGATE } from '@contracts/text-field.ts';
 import { z } from 'zod';
-import { LEAD_NOTE_MAX, LEAD_STATUS_VALUES } from '../../../contracts/admin-leads.ts';
-import { CONTROL, LONE_SURROGATE } from '../../../contracts/text-field.ts';
 
 // The bodies the leads API accepts, with the Spanish sentences staff read beside the field.
 

@@ -1,7 +1,7 @@
+import type { Db } from '@db/client.ts';
+import { images, leadPhotos } from '@db/schema.ts';
+import { variantWidths } from '@domain/media.ts';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../../db/client.ts';
-import { images, leadPhotos } from '../../../db/schema.ts';
-import { variantWidths } from '../../../domain/media.ts';
 import type { VariantStore } from '../images/get-variant.ts';
 
 export interface LeadPhotoFile {

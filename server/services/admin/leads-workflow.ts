@@ -1,12 +1,12 @@
-import { and, eq } from 'drizzle-orm';
 import {
   canChangeStatus,
   LEAD_STATUS_LABELS,
   type LeadNote,
   type LeadStatus,
-} from '../../../contracts/admin-leads.ts';
-import type { Db } from '../../../db/client.ts';
-import { emailOutbox, leadNotes, leads } from '../../../db/schema.ts';
+} from '@contracts/admin-leads.ts';
+import type { Db } from '@db/client.ts';
+import { emailOutbox, leadNotes, leads } from '@db/schema.ts';
+import { and, eq } from 'drizzle-orm';
 import { recordAudit } from '../audit.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { LEAD_AUDIT_ENTITY, STATUS_AUDIT_ACTION } from './leads.ts';

@@ -1,14 +1,14 @@
-import { count, desc, eq, inArray } from 'drizzle-orm';
 import {
   LEADS_PAGE_SIZE,
   type LeadListItem,
   type LeadListPage,
   type LeadStatus,
   type LeadVehicleRef,
-} from '../../../contracts/admin-leads.ts';
-import type { Db } from '../../../db/client.ts';
-import { brands, leads, vehicles } from '../../../db/schema.ts';
-import { formatMileage } from '../../../domain/format.ts';
+} from '@contracts/admin-leads.ts';
+import type { Db } from '@db/client.ts';
+import { brands, leads, vehicles } from '@db/schema.ts';
+import { formatMileage } from '@domain/format.ts';
+import { count, desc, eq, inArray } from 'drizzle-orm';
 import { DETAIL_LABELS, describeDetail, kindLabel } from '../leads/lead-kinds.ts';
 import type { LeadCsvRecord } from './leads-csv.ts';
 import { type LeadFilters, leadFiltersWhere } from './leads-filters.ts';

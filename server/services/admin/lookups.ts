@@ -1,5 +1,3 @@
-import { and, count, eq, ne, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   LOOKUP_KINDS,
   LOOKUP_TEXT,
@@ -7,17 +5,11 @@ import {
   type LookupKind,
   normalizeLookupName,
   type StockLookups,
-} from '../../../contracts/admin-stock.ts';
-import type { Db } from '../../../db/client.ts';
-import {
-  bodyTypes,
-  brands,
-  features,
-  fuels,
-  transmissions,
-  vehicleFeatures,
-  vehicles,
-} from '../../../db/schema.ts';
+} from '@contracts/admin-stock.ts';
+import type { Db } from '@db/client.ts';
+import { bodyTypes, brands, features, fuels, transmissions, vehicleFeatures, vehicles } from '@db/schema.ts';
+import { and, count, eq, ne, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { recordAudit } from '../audit.ts';
 import type { Actor } from '../auth/sessions.ts';
 import { Refusal } from '../refusal.ts';

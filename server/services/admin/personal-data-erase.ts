@@ -1,7 +1,7 @@
 // Erasure of everything stored about one address, with proof of it (see personal-data.ts).
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { PersonalDataErasure } from '../../../contracts/admin-staff.ts';
-import type { Db } from '../../../db/client.ts';
+
+import type { PersonalDataErasure } from '@contracts/admin-staff.ts';
+import type { Db } from '@db/client.ts';
 import {
   auditLog,
   emailOutbox,
@@ -11,7 +11,8 @@ import {
   leadPhotos,
   leads,
   vehicleImages,
-} from '../../../db/schema.ts';
+} from '@db/schema.ts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit.ts';
 import type { Actor } from '../auth/sessions.ts';
 import { auditAbout, emailProof, idempotencyOf, leadIdsOf, outboxOf } from './personal-data.ts';

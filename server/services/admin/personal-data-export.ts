@@ -1,8 +1,8 @@
 // The personal-data export as the person receives it: one JSON document with every lead they sent, its photos
 // inline, the staff notes and history, the e-mails about them and the records that answer their retries. Pure: the
 // rows come from personal-data.ts, so the document's shape is unit-tested on plain data.
-import { auditActionLabel, type PersonalDataCounts } from '../../../contracts/admin-staff.ts';
-import type { emailOutbox, leads } from '../../../db/schema.ts';
+import { auditActionLabel, type PersonalDataCounts } from '@contracts/admin-staff.ts';
+import type { emailOutbox, leads } from '@db/schema.ts';
 import { kindLabel } from '../leads/lead-kinds.ts';
 
 export const EXPORT_FORMAT = 'datos-personales/v1';

@@ -7,9 +7,8 @@
 // alone does not reveal it. Earlier 'datos_exportados' rows get the same treatment, and the audit rows about the
 // erased leads keep who did what and when, but their details are cleared, as they may quote the person.
 import { createHash } from 'node:crypto';
-import { and, asc, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { PersonalDataCounts, PersonalDataSummary } from '../../../contracts/admin-staff.ts';
-import type { Db } from '../../../db/client.ts';
+import type { PersonalDataCounts, PersonalDataSummary } from '@contracts/admin-staff.ts';
+import type { Db } from '@db/client.ts';
 import {
   auditLog,
   brands,
@@ -21,7 +20,8 @@ import {
   leads,
   staffUsers,
   vehicles,
-} from '../../../db/schema.ts';
+} from '@db/schema.ts';
+import { and, asc, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit.ts';
 import type { Actor } from '../auth/sessions.ts';
 import { kindLabel } from '../leads/lead-kinds.ts';

@@ -1,8 +1,8 @@
+import type { StaffMember } from '@contracts/admin-staff.ts';
+import type { Db } from '@db/client.ts';
+import { staffUsers } from '@db/schema.ts';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { StaffMember } from '../../../contracts/admin-staff.ts';
-import type { Db } from '../../../db/client.ts';
-import { staffUsers } from '../../../db/schema.ts';
 import { recordAudit } from '../audit.ts';
 import { createStaffUser, NewStaffUserSchema, StaffUserExistsError } from '../auth/create-staff-user.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';

@@ -1,13 +1,13 @@
 // The stock's changes, each in one transaction with its audit entry. Routes reach them through stock-service.ts,
 // which empties the public catalogue once a change has committed.
-import { asc, count, eq, inArray } from 'drizzle-orm';
+
 import {
   STATUS_TO_DB,
   type StockStatus,
   VEHICLE_FIELD_LABEL,
   type VehicleInput,
-} from '../../../contracts/admin-stock.ts';
-import type { Db } from '../../../db/client.ts';
+} from '@contracts/admin-stock.ts';
+import type { Db } from '@db/client.ts';
 import {
   bodyTypes,
   brands,
@@ -18,7 +18,8 @@ import {
   vehicleFeatures,
   vehicleImages,
   vehicles,
-} from '../../../db/schema.ts';
+} from '@db/schema.ts';
+import { asc, count, eq, inArray } from 'drizzle-orm';
 import { recordAudit } from '../audit.ts';
 import type { Actor } from '../auth/sessions.ts';
 import { Refusal } from '../refusal.ts';

@@ -1,7 +1,7 @@
+import { STOCK_PHOTO_LIMITS } from '@contracts/admin-stock.ts';
+import type { Db } from '@db/client.ts';
+import { vehicleImages } from '@db/schema.ts';
 import { and, asc, eq } from 'drizzle-orm';
-import { STOCK_PHOTO_LIMITS } from '../../../contracts/admin-stock.ts';
-import type { Db } from '../../../db/client.ts';
-import { vehicleImages } from '../../../db/schema.ts';
 import { recordAudit } from '../audit.ts';
 import type { Actor } from '../auth/sessions.ts';
 import { type PreparedImage, storeImage } from '../images/ingest-image.ts';

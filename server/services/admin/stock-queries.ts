@@ -1,5 +1,5 @@
 // The stock as the back office reads it: the searched, filtered list and one vehicle as its form edits it.
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+
 import {
   STATUS_FROM_DB,
   STATUS_TO_DB,
@@ -9,9 +9,10 @@ import {
   type StockSort,
   type StockVehicleDetail,
   type VehicleInput,
-} from '../../../contracts/admin-stock.ts';
-import type { Db } from '../../../db/client.ts';
-import { brands, images, vehicleFeatures, vehicleImages, vehicles } from '../../../db/schema.ts';
+} from '@contracts/admin-stock.ts';
+import type { Db } from '@db/client.ts';
+import { brands, images, vehicleFeatures, vehicleImages, vehicles } from '@db/schema.ts';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import { imageUrl } from '../catalogue/to-api.ts';
 
 const ORDER: Record<StockSort, SQL[]> = {

@@ -1,7 +1,7 @@
 // The stock's changes as the routes call them. Each command commits its transaction, then, when it changed
 // anything, empties the public catalogue cache: the site, the API and (through the catalogue's listeners) every other
 // instance show the change at once. Routes reach the commands only through here, so none can forget it.
-import type { Db } from '../../../db/client.ts';
+import type { Db } from '@db/client.ts';
 import type { Catalogue } from '../catalogue/catalogue.ts';
 import { createLookup, deleteLookup, renameLookup } from './lookups.ts';
 import { createStockVehicle, deleteStockVehicle, updateStockVehicle } from './stock-commands.ts';

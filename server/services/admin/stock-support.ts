@@ -1,6 +1,6 @@
+import type { Db } from '@db/client.ts';
+import { brands, images, leadPhotos, vehicleImages, vehicles } from '@db/schema.ts';
 import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client.ts';
-import { brands, images, leadPhotos, vehicleImages, vehicles } from '../../../db/schema.ts';
 import { Refusal } from '../refusal.ts';
 
 export const vehicleNotFound = () => new Refusal('not_found', 'El vehículo no existe o fue eliminado.');

@@ -1,7 +1,7 @@
+import { isPrintableLine } from '@contracts/text-field.ts';
+import type { Db } from '@db/client.ts';
+import { staffUsers } from '@db/schema.ts';
 import { z } from 'zod';
-import { isPrintableLine } from '../../../contracts/text-field.ts';
-import type { Db } from '../../../db/client.ts';
-import { staffUsers } from '../../../db/schema.ts';
 import { hashPassword, MIN_PASSWORD_LENGTH } from './password.ts';
 
 export const NewStaffUserSchema = z.object({

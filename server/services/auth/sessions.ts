@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '@db/client.ts';
+import { sessions, staffUsers } from '@db/schema.ts';
 import { and, eq, gt, lt, ne, or } from 'drizzle-orm';
-import type { Db } from '../../../db/client.ts';
-import { sessions, staffUsers } from '../../../db/schema.ts';
 
 /** A session ends after this long without a request... */
 export const IDLE_TIMEOUT_MS = 2 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Db } from '../../../db/client.ts';
-import type { VehicleRecord } from '../../../domain/vehicle.ts';
+import type { Db } from '@db/client.ts';
+import type { VehicleRecord } from '@domain/vehicle.ts';
 import { type Lookups, listLookups } from './list-lookups.ts';
 import { loadPublishedVehicles } from './load-published-vehicles.ts';
 

@@ -1,7 +1,7 @@
+import type { BodyType, Brand, Fuel, Transmission } from '@contracts/vehicle.ts';
+import type { Db } from '@db/client.ts';
+import { bodyTypes, brands, fuels, transmissions } from '@db/schema.ts';
 import { asc } from 'drizzle-orm';
-import type { BodyType, Brand, Fuel, Transmission } from '../../../contracts/vehicle.ts';
-import type { Db } from '../../../db/client.ts';
-import { bodyTypes, brands, fuels, transmissions } from '../../../db/schema.ts';
 
 export interface Lookups {
   brands: Brand[];

@@ -1,21 +1,17 @@
 // The listing's data for one query, for the page's loader and for the listing island's requests
 // (app/routes/vehicles-json.ts), which must agree to the byte: the island replaces the page's results with them.
-import type { FilterOptions, ListingData } from '../../../contracts/listing.ts';
-import { displayTransmission } from '../../../domain/format.ts';
-import {
-  type ListingQuery,
-  parseListingQuery,
-  serializeListingQuery,
-} from '../../../domain/listing-query.ts';
-import type { VehicleRecord } from '../../../domain/vehicle.ts';
-import { toCardView, toVehicleView } from '../../../domain/vehicle.ts';
+import type { FilterOptions, ListingData } from '@contracts/listing.ts';
+import { displayTransmission } from '@domain/format.ts';
+import { type ListingQuery, parseListingQuery, serializeListingQuery } from '@domain/listing-query.ts';
+import type { VehicleRecord } from '@domain/vehicle.ts';
+import { toCardView, toVehicleView } from '@domain/vehicle.ts';
 import {
   type FilterableVehicle,
   filterVehicles,
   modelOptions,
   paginate,
   sortVehicles,
-} from '../../../domain/vehicle-filter.ts';
+} from '@domain/vehicle-filter.ts';
 import type { CatalogueSnapshot } from './catalogue.ts';
 
 type Indexed = FilterableVehicle & { record: VehicleRecord };

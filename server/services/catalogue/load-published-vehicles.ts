@@ -1,5 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../../../db/client.ts';
+import type { Db } from '@db/client.ts';
 import {
   bodyTypes,
   brands,
@@ -10,8 +9,9 @@ import {
   vehicleFeatures,
   vehicleImages,
   vehicles,
-} from '../../../db/schema.ts';
-import type { VehicleRecord } from '../../../domain/vehicle.ts';
+} from '@db/schema.ts';
+import type { VehicleRecord } from '@domain/vehicle.ts';
+import { and, asc, eq } from 'drizzle-orm';
 
 /** Every published vehicle in 'Destacados' order, with its features and photos, in three queries. */
 export async function loadPublishedVehicles(db: Db): Promise<VehicleRecord[]> {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { allowSilence } from '@db/client.ts';
 import type pg from 'pg';
-import { allowSilence } from '../../../db/client.ts';
 import type { Catalogue } from './catalogue.ts';
 
 const CHANNEL = 'catalogo_cambiado';

@@ -1,6 +1,6 @@
-import type { Vehicle, VehicleSummary } from '../../../contracts/vehicle.ts';
-import { largestWidth, mediaPath } from '../../../domain/media.ts';
-import type { VehicleRecord } from '../../../domain/vehicle.ts';
+import type { Vehicle, VehicleSummary } from '@contracts/vehicle.ts';
+import { largestWidth, mediaPath } from '@domain/media.ts';
+import type { VehicleRecord } from '@domain/vehicle.ts';
 
 /** Whole pesos as the decimal string of the contract: 12990000 → "12990000.00". */
 export function toDecimalString(pesos: number): string {

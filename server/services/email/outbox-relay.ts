@@ -1,6 +1,6 @@
+import type { Db } from '@db/client.ts';
+import { emailOutbox, images } from '@db/schema.ts';
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client.ts';
-import { emailOutbox, images } from '../../../db/schema.ts';
 import type { MailTransport } from './mail-transport.ts';
 
 export interface RelayOptions {

@@ -1,8 +1,8 @@
+import type { Db } from '@db/client.ts';
+import { images, imageVariants, vehicleImages } from '@db/schema.ts';
+import { FORMAT_MIME, heightAt, type VariantFormat, variantWidths } from '@domain/media.ts';
 import { and, eq } from 'drizzle-orm';
 import sharp, { type Sharp } from 'sharp';
-import type { Db } from '../../../db/client.ts';
-import { images, imageVariants, vehicleImages } from '../../../db/schema.ts';
-import { FORMAT_MIME, heightAt, type VariantFormat, variantWidths } from '../../../domain/media.ts';
 import { ByteLru } from '../byte-lru.ts';
 
 export interface Variant {

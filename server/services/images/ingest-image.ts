@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
+import type { Db } from '@db/client.ts';
+import { images } from '@db/schema.ts';
 import { eq } from 'drizzle-orm';
 import sharp, { type Metadata } from 'sharp';
-import type { Db } from '../../../db/client.ts';
-import { images } from '../../../db/schema.ts';
 
 /** About 40 megapixels: a large phone photo passes, a decompression bomb does not. */
 export const MAX_INPUT_PIXELS = 40_000_000;

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
+import type { LeadCreated } from '@contracts/leads.ts';
+import type { Db } from '@db/client.ts';
+import { emailOutbox, idempotencyKeys, leadPhotos, leads } from '@db/schema.ts';
 import { eq } from 'drizzle-orm';
-import type { LeadCreated } from '../../../contracts/leads.ts';
-import type { Db } from '../../../db/client.ts';
-import { emailOutbox, idempotencyKeys, leadPhotos, leads } from '../../../db/schema.ts';
 import { type PreparedImage, storeImage } from '../images/ingest-image.ts';
 import type { LeadEmail } from './lead-email.ts';
 import type { LeadFields, LeadKindDef } from './lead-kinds.ts';

@@ -1,8 +1,8 @@
-import type { Dealership } from '../../../contracts/dealership.ts';
-import { formatChileLongDateTime } from '../../../domain/chile-time.ts';
-import { formatPrice } from '../../../domain/format.ts';
-import { largestWidth, mediaPath } from '../../../domain/media.ts';
-import type { VehicleRecord } from '../../../domain/vehicle.ts';
+import type { Dealership } from '@contracts/dealership.ts';
+import { formatChileLongDateTime } from '@domain/chile-time.ts';
+import { formatPrice } from '@domain/format.ts';
+import { largestWidth, mediaPath } from '@domain/media.ts';
+import type { VehicleRecord } from '@domain/vehicle.ts';
 import { describeDetail, type LeadFields, type LeadKindDef } from './lead-kinds.ts';
 
 export interface LeadEmail {

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import {
   ADVISORY_AREA_OPTIONS,
   AdvisoryLeadSchema,
@@ -16,8 +15,9 @@ import {
   SUBJECT_OPTIONS,
   TERM_OPTIONS,
   VehicleLeadSchema,
-} from '../../../contracts/leads.ts';
-import type { LEAD_KINDS } from '../../../db/schema.ts';
+} from '@contracts/leads.ts';
+import type { LEAD_KINDS } from '@db/schema.ts';
+import type { z } from 'zod';
 
 export type LeadKind = (typeof LEAD_KINDS)[number];
 

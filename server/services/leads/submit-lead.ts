@@ -1,8 +1,8 @@
 // A visitor's request, from the fields and files the HTTP layer read to the stored lead: the honeypot, the rules
 // of its kind, the vehicle it names, its photos, a retried Idempotency-Key and the rate limit, in that order.
-import type { LeadCreated } from '../../../contracts/leads.ts';
-import { fieldErrors, HONEYPOT_FIELD } from '../../../contracts/leads.ts';
-import type { Db } from '../../../db/client.ts';
+import type { LeadCreated } from '@contracts/leads.ts';
+import { fieldErrors, HONEYPOT_FIELD } from '@contracts/leads.ts';
+import type { Db } from '@db/client.ts';
 import type { AppConfig } from '../../config/env.ts';
 import type { Catalogue } from '../catalogue/catalogue.ts';
 import type { OutboxRelay } from '../email/outbox-relay.ts';

@@ -1,7 +1,7 @@
 // Runs before the shared e2e server starts (same DATA_DIR): one admin and one sales account, see staff-accounts.ts.
-import { openDatabase } from '../../../db/client.ts';
-import { loadConfig } from '../../../server/config/env.ts';
-import { createStaffUser, StaffUserExistsError } from '../../../server/services/auth/create-staff-user.ts';
+import { openDatabase } from '@db/client.ts';
+import { loadConfig } from '@server/config/env.ts';
+import { createStaffUser, StaffUserExistsError } from '@server/services/auth/create-staff-user.ts';
 import { E2E_STAFF } from './staff-accounts.ts';
 
 const config = loadConfig();

@@ -1,7 +1,7 @@
+import { LEAD_STATUS_LABELS, type LeadStatus } from '@contracts/admin-leads';
 import { type DeadlineInput, type DeadlineState, leadDeadline } from '@domain/lead-deadline';
 import { Badge, type Tone } from '~/components/admin/ui';
 import { AlarmClock, CircleCheck, Clock, TriangleAlert } from '~/components/icons';
-import { LEAD_STATUS_LABELS, type LeadStatus } from '../../../../contracts/admin-leads';
 
 const STATUS_TONES: Record<LeadStatus, Tone> = {
   nuevo: 'info',

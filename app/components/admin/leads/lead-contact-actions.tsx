@@ -1,7 +1,7 @@
+import type { LeadDetail } from '@contracts/admin-leads';
 import { telHref, whatsappHref } from '@domain/phone';
 import { adminButton } from '~/components/admin/ui';
 import { Mail, MessageCircle, Phone } from '~/components/icons';
-import type { LeadDetail } from '../../../../contracts/admin-leads';
 
 /** One tap to answer: e-mail (with a subject that names the request), phone call, WhatsApp for mobiles. */
 export function LeadContactActions({ lead, dealershipName }: { lead: LeadDetail; dealershipName: string }) {

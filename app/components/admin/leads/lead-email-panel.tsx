@@ -1,10 +1,10 @@
+import type { LeadEmailState } from '@contracts/admin-leads';
 import { formatChileDateTime } from '@domain/chile-time';
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { AdminNotice, adminButton, Badge, Card } from '~/components/admin/ui';
 import { MailCheck, MailWarning, MailX, RotateCcw } from '~/components/icons';
 import { adminFetch, refusalText } from '~/lib/admin/api-client';
-import type { LeadEmailState } from '../../../../contracts/admin-leads';
 
 function EmailState({ email }: { email: LeadEmailState }) {
   if (email.status === 'sent')

@@ -1,9 +1,9 @@
+import type { LeadDetail } from '@contracts/admin-leads';
 import { formatChileDateTime } from '@domain/chile-time';
 import { telHref } from '@domain/phone';
 import type { ReactNode } from 'react';
 import { Card } from '~/components/admin/ui';
 import { Car, ExternalLink } from '~/components/icons';
-import type { LeadDetail } from '../../../../contracts/admin-leads';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -1,6 +1,6 @@
+import { LEAD_STATUS_LABELS, type LeadDetail } from '@contracts/admin-leads';
 import { formatChileDateTime } from '@domain/chile-time';
 import { Card } from '~/components/admin/ui';
-import { LEAD_STATUS_LABELS, type LeadDetail } from '../../../../contracts/admin-leads';
 
 /** Arrival and every status change, oldest first, with who made it (from the audit trail). */
 export function LeadHistory({ lead }: { lead: LeadDetail }) {

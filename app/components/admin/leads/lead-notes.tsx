@@ -1,3 +1,4 @@
+import { LEAD_NOTE_MAX, type LeadNote } from '@contracts/admin-leads';
 import { formatChileDateTime } from '@domain/chile-time';
 import { type FormEvent, useState } from 'react';
 import { useRevalidator } from 'react-router';
@@ -5,7 +6,6 @@ import { AdminNotice, adminButton, Card } from '~/components/admin/ui';
 import { FieldErrors, TextAreaField } from '~/components/forms/fields';
 import { StickyNote } from '~/components/icons';
 import { AdminApiError, adminFetch } from '~/lib/admin/api-client';
-import { LEAD_NOTE_MAX, type LeadNote } from '../../../../contracts/admin-leads';
 
 /** Internal notes: what staff agreed with the person, newest first. Never shown outside the back office. */
 export function LeadNotes({ leadId, notes }: { leadId: number; notes: LeadNote[] }) {

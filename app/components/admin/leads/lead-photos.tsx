@@ -1,5 +1,5 @@
+import type { LeadPhotoRef } from '@contracts/admin-leads';
 import { Card } from '~/components/admin/ui';
-import type { LeadPhotoRef } from '../../../../contracts/admin-leads';
 
 /**
  * The appraisal photos. They come from the staff-only photo route (never /media): personal data. Each thumbnail opens

@@ -1,16 +1,16 @@
-import { formatChileDateTime } from '@domain/chile-time';
-import { useState } from 'react';
-import { useRevalidator } from 'react-router';
-import { AdminNotice, adminButton } from '~/components/admin/ui';
-import { Ban, CircleCheck, PhoneCall, Undo2 } from '~/components/icons';
-import { adminFetch, refusalText } from '~/lib/admin/api-client';
 import {
   isStepBack,
   LEAD_STATUS_LABELS,
   LEAD_TRANSITIONS,
   type LeadDetail,
   type LeadStatus,
-} from '../../../../contracts/admin-leads';
+} from '@contracts/admin-leads';
+import { formatChileDateTime } from '@domain/chile-time';
+import { useState } from 'react';
+import { useRevalidator } from 'react-router';
+import { AdminNotice, adminButton } from '~/components/admin/ui';
+import { Ban, CircleCheck, PhoneCall, Undo2 } from '~/components/icons';
+import { adminFetch, refusalText } from '~/lib/admin/api-client';
 import { StatusBadge } from './lead-badges';
 
 function actionFor(from: LeadStatus, to: LeadStatus) {

@@ -1,8 +1,8 @@
+import { LEAD_STATUS_LABELS, LEAD_STATUS_VALUES } from '@contracts/admin-leads';
 import type { FormEvent } from 'react';
 import { Form, Link, useNavigate } from 'react-router';
 import { adminButton } from '~/components/admin/ui';
 import { Search, X } from '~/components/icons';
-import { LEAD_STATUS_LABELS, LEAD_STATUS_VALUES } from '../../../../contracts/admin-leads';
 
 export interface InboxFilterValues {
   q?: string;

@@ -1,9 +1,9 @@
+import type { LeadListItem } from '@contracts/admin-leads';
 import { formatChileDateTime } from '@domain/chile-time';
 import { leadDeadline } from '@domain/lead-deadline';
 import { Link } from 'react-router';
 import { DataTable, td, th } from '~/components/admin/ui';
 import { Car, Mail, Phone } from '~/components/icons';
-import type { LeadListItem } from '../../../../contracts/admin-leads';
 import { DeadlineBadge, StatusBadge } from './lead-badges';
 
 const isOverdue = (lead: LeadListItem, now: number) => leadDeadline(lead, now).state === 'vencida';

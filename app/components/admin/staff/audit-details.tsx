@@ -1,9 +1,9 @@
 // The details of an audit entry, readable: "Precio: 12990000 → 11990000" rather than JSON. Actions are added by other
 // parts of the back office over time, so anything unforeseen is still shown, with its raw key.
 
+import { ROLE_LABELS } from '@contracts/admin-staff.ts';
 import type { ReactNode } from 'react';
 import { ArrowRight } from '~/components/icons';
-import { ROLE_LABELS } from '../../../../contracts/admin-staff.ts';
 
 const KEY_LABELS: Record<string, string> = {
   usuario: 'Cuenta',

@@ -1,8 +1,8 @@
+import { AUDIT_ENTITY_LABELS } from '@contracts/admin-staff.ts';
 import type { ReactNode } from 'react';
 import { Form, Link } from 'react-router';
 import { adminButton } from '~/components/admin/ui';
 import { Filter } from '~/components/icons';
-import { AUDIT_ENTITY_LABELS } from '../../../../contracts/admin-staff.ts';
 
 const control =
   'block w-full rounded-lg border border-slate-500 bg-white px-3 py-2 text-base text-slate-900 shadow-xs ' +

@@ -1,7 +1,7 @@
+import { type AuditEntryView, auditActionLabel } from '@contracts/admin-staff.ts';
 import { formatChileDateTime } from '@domain/chile-time';
 import { Link } from 'react-router';
 import { Badge, EmptyState } from '~/components/admin/ui';
-import { type AuditEntryView, auditActionLabel } from '../../../../contracts/admin-staff.ts';
 import { AuditDetails } from './audit-details';
 
 const ENTITY_NAMES: Record<string, string> = {

@@ -1,3 +1,4 @@
+import type { PersonalDataErasure, PersonalDataSummary } from '@contracts/admin-staff.ts';
 import { formatChileDateTime } from '@domain/chile-time';
 import { useState } from 'react';
 import { Form, Link } from 'react-router';
@@ -7,7 +8,6 @@ import { FieldErrors, TextField } from '~/components/forms/fields';
 import { Modal } from '~/components/forms/modal';
 import { Download, SearchCheck, ShieldCheck, Trash2 } from '~/components/icons';
 import { adminFetch } from '~/lib/admin/api-client';
-import type { PersonalDataErasure, PersonalDataSummary } from '../../../../contracts/admin-staff.ts';
 import { type Notice, useApiForm } from './use-api-form';
 
 const plural = (n: number, one: string, many: string) =>

@@ -1,9 +1,9 @@
+import { ROLE_LABELS, STAFF_ROLES, type StaffMember } from '@contracts/admin-staff.ts';
 import { AdminNotice, adminButton, Card } from '~/components/admin/ui';
 import { FieldErrors, SelectField, TextField } from '~/components/forms/fields';
 import { useHydrated } from '~/components/forms/form-parts';
 import { UserPlus } from '~/components/icons';
 import { adminFetch } from '~/lib/admin/api-client';
-import { ROLE_LABELS, STAFF_ROLES, type StaffMember } from '../../../../contracts/admin-staff.ts';
 import { useApiForm } from './use-api-form';
 
 export const ROLE_OPTIONS = STAFF_ROLES.map((value) => ({ value, label: ROLE_LABELS[value] }));

@@ -1,3 +1,4 @@
+import { ROLE_LABELS, type StaffMember } from '@contracts/admin-staff.ts';
 import { formatChileDateTime } from '@domain/chile-time';
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
@@ -6,7 +7,6 @@ import { FieldErrors, SelectField, TextField } from '~/components/forms/fields';
 import { Modal } from '~/components/forms/modal';
 import { Pencil, UserCheck, UserX } from '~/components/icons';
 import { adminFetch, refusalText } from '~/lib/admin/api-client';
-import { ROLE_LABELS, type StaffMember } from '../../../../contracts/admin-staff.ts';
 import { ROLE_HINT, ROLE_OPTIONS } from './staff-create-form';
 import { type Notice, useApiForm } from './use-api-form';
 

@@ -1,6 +1,14 @@
 // One lookup list of the back office (brands, body types, ...): add, rename in place, delete with confirmation.
 // An entry vehicles use is refused by the server with a sentence saying how many; it is shown in the card.
 
+import {
+  LOOKUP_TEXT,
+  type LookupItem,
+  type LookupKind,
+  LookupNameSchema,
+  TRANSMISSION_PREFIX,
+} from '@contracts/admin-stock.ts';
+import { fieldErrors } from '@contracts/lead-options.ts';
 import { displayTransmission } from '@domain/format';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { AdminNotice, adminButton } from '~/components/admin/ui';
@@ -8,14 +16,6 @@ import { FieldErrors, TextField } from '~/components/forms/fields';
 import { useHydrated } from '~/components/forms/form-parts';
 import { Check, CircleAlert, Pencil, Plus, Trash2, X } from '~/components/icons';
 import { adminFetch, refusalFields, refusalText } from '~/lib/admin/api-client';
-import {
-  LOOKUP_TEXT,
-  type LookupItem,
-  type LookupKind,
-  LookupNameSchema,
-  TRANSMISSION_PREFIX,
-} from '../../../../contracts/admin-stock.ts';
-import { fieldErrors } from '../../../../contracts/lead-options.ts';
 import { ConfirmButton } from './confirm-button.tsx';
 import { useAction } from './use-action.ts';
 

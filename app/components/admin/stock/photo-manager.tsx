@@ -1,12 +1,12 @@
 // The photos of one vehicle: upload several at once (picker or drop), reorder by dragging or with the move buttons
 // (keyboard), delete with confirmation. The first photo is the main one on the site. Each change is saved at once.
 
+import { type PhotoRef, STOCK_PHOTO_LIMITS } from '@contracts/admin-stock.ts';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { AdminNotice, Badge } from '~/components/admin/ui';
 import { useHydrated } from '~/components/forms/form-parts';
 import { ArrowLeft, ArrowRight, GripVertical, ImagePlus, Loader2, Star, Trash2 } from '~/components/icons';
 import { adminFetch } from '~/lib/admin/api-client';
-import { type PhotoRef, STOCK_PHOTO_LIMITS } from '../../../../contracts/admin-stock.ts';
 import { ConfirmButton } from './confirm-button.tsx';
 import { movedAnnouncement, movePhoto, PHOTO_MB, precheck, thumbnail } from './photo-rules.ts';
 import { useAction } from './use-action.ts';

@@ -1,7 +1,8 @@
 // The photo rules the manager applies in the browser: which files to refuse before uploading, the thumbnail of a
 // photo, and moving one photo within the order. Pure, so they are unit-tested without a page.
+
+import { type PhotoRef, STOCK_PHOTO_LIMITS } from '@contracts/admin-stock.ts';
 import { mediaPath, variantWidths } from '@domain/media';
-import { type PhotoRef, STOCK_PHOTO_LIMITS } from '../../../../contracts/admin-stock.ts';
 
 /** The most one photo may weigh, in MB, as the hint and the refusal say it. */
 export const PHOTO_MB = STOCK_PHOTO_LIMITS.maxBytes / (1024 * 1024);

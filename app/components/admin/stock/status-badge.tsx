@@ -1,5 +1,5 @@
+import { STOCK_STATUS_LABEL, type StockStatus } from '@contracts/admin-stock.ts';
 import { Badge, type Tone } from '~/components/admin/ui';
-import { STOCK_STATUS_LABEL, type StockStatus } from '../../../../contracts/admin-stock.ts';
 
 export const STATUS_TONE: Record<StockStatus, Tone> = {
   borrador: 'neutral',

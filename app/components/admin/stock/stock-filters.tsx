@@ -1,14 +1,14 @@
-import { useId } from 'react';
-import { Form, Link, useSubmit } from 'react-router';
-import { adminButton } from '~/components/admin/ui';
-import { ChevronDown, Search } from '~/components/icons';
 import {
   STOCK_SORTS,
   STOCK_STATUS_LABEL,
   STOCK_STATUSES,
   type StockList,
   type StockQuery,
-} from '../../../../contracts/admin-stock.ts';
+} from '@contracts/admin-stock.ts';
+import { useId } from 'react';
+import { Form, Link, useSubmit } from 'react-router';
+import { adminButton } from '~/components/admin/ui';
+import { ChevronDown, Search } from '~/components/icons';
 import { stockHref } from './stock-href.ts';
 
 const input =

@@ -1,4 +1,4 @@
-import type { StockQuery } from '../../../../contracts/admin-stock.ts';
+import type { StockQuery } from '@contracts/admin-stock.ts';
 
 /**
  * The list's URL for a query, with defaults left out so links stay short. Changing a filter or the order goes

@@ -1,9 +1,9 @@
+import type { StockListItem, StockQuery, StockSort } from '@contracts/admin-stock.ts';
 import { formatMileage, formatPrice, stockReference } from '@domain/format';
 import { mediaPath, variantWidths } from '@domain/media';
 import { Link } from 'react-router';
 import { AdminNotice, adminButton, td as cell, DataTable, th } from '~/components/admin/ui';
 import { ArrowDown, ArrowUp, ArrowUpDown, ImageOff, Pencil } from '~/components/icons';
-import type { StockListItem, StockQuery, StockSort } from '../../../../contracts/admin-stock.ts';
 import { stockHref } from './stock-href.ts';
 import { FeaturedToggle, QuickStatus, vehicleLabel } from './stock-row-controls.tsx';
 import { useAction } from './use-action.ts';

@@ -1,14 +1,14 @@
 // The quick changes of the list: status and featured flag, saved at once through the PATCH route.
 
-import { useHydrated } from '~/components/forms/form-parts';
-import { ChevronDown, Star } from '~/components/icons';
-import { adminFetch } from '~/lib/admin/api-client';
 import {
   STOCK_STATUS_LABEL,
   STOCK_STATUSES,
   type StockListItem,
   type StockStatus,
-} from '../../../../contracts/admin-stock.ts';
+} from '@contracts/admin-stock.ts';
+import { useHydrated } from '~/components/forms/form-parts';
+import { ChevronDown, Star } from '~/components/icons';
+import { adminFetch } from '~/lib/admin/api-client';
 import type { useAction } from './use-action.ts';
 
 type Run = ReturnType<typeof useAction>['run'];

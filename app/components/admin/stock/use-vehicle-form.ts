@@ -1,13 +1,10 @@
 // The vehicle form's state: the values shown in the previews, the field errors (browser checks first, with the
 // zod schema the API uses, then the server's), the notice and sending; focus goes to the first field in error.
+
+import { type StockVehicleDetail, type VehicleInput, VehicleInputSchema } from '@contracts/admin-stock.ts';
+import { fieldErrors } from '@contracts/lead-options.ts';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { refusalFields, refusalText } from '~/lib/admin/api-client';
-import {
-  type StockVehicleDetail,
-  type VehicleInput,
-  VehicleInputSchema,
-} from '../../../../contracts/admin-stock.ts';
-import { fieldErrors } from '../../../../contracts/lead-options.ts';
 import type { Notice } from './use-action.ts';
 import { readForm, typedNumber } from './vehicle-form-input.ts';
 

@@ -1,13 +1,6 @@
 // The one form of a vehicle, to create it or to edit it: every field of docs/api.md, checked in the browser with the
 // same zod schema the API uses, and the server's Spanish field errors shown next to each field.
 
-import { displayTransmission, formatMileage, formatPrice } from '@domain/format';
-import { useId } from 'react';
-import { Link } from 'react-router';
-import { AdminNotice, adminButton, Card } from '~/components/admin/ui';
-import { FieldErrors, SelectField, TextField } from '~/components/forms/fields';
-import { useHydrated } from '~/components/forms/form-parts';
-import { CircleAlert, Loader2, Save } from '~/components/icons';
 import {
   MIN_MODEL_YEAR,
   maxModelYear,
@@ -16,8 +9,15 @@ import {
   type StockLookups,
   type StockVehicleDetail,
   type VehicleInput,
-} from '../../../../contracts/admin-stock.ts';
-import { CONDITIONS } from '../../../../contracts/vehicle.ts';
+} from '@contracts/admin-stock.ts';
+import { CONDITIONS } from '@contracts/vehicle.ts';
+import { displayTransmission, formatMileage, formatPrice } from '@domain/format';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { AdminNotice, adminButton, Card } from '~/components/admin/ui';
+import { FieldErrors, SelectField, TextField } from '~/components/forms/fields';
+import { useHydrated } from '~/components/forms/form-parts';
+import { CircleAlert, Loader2, Save } from '~/components/icons';
 import { STATUS_HINT } from './status-badge.tsx';
 import type { Notice } from './use-action.ts';
 import { useVehicleForm } from './use-vehicle-form.ts';
