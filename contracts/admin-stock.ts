@@ -1,6 +1,7 @@
-// The back office stock contract: the vehicle form, the list query, photo order and lookup names. The page validates
+// The back office stock contract: the vehicle form, the list query and photo order (the lists: admin-lookups.ts). The page validates
 // with these schemas before sending and the API validates again with the same ones, so both speak the same Spanish.
 import { z } from 'zod';
+import type { LookupKind } from './admin-lookups.ts';
 import { SELL_PHOTO_LIMITS } from './lead-options.ts';
 import { text } from './text-field.ts';
 import { CONDITIONS, type Condition, type VehicleStatus } from './vehicle.ts';
@@ -182,70 +183,6 @@ export const PhotoOrderSchema = z.object({
     .min(1, { error: PHOTO_ORDER_ERROR })
     .max(STOCK_PHOTO_LIMITS.maxPerVehicle, { error: 'La lista de fotos es demasiado larga.' }),
 });
-
-// ------------------------------------------------------------------ lookup lists
-
-export const LOOKUP_KINDS = ['marcas', 'tipos', 'combustibles', 'transmisiones', 'caracteristicas'] as const;
-export type LookupKind = (typeof LOOKUP_KINDS)[number];
-
-/** Titles and the phrases the messages need (Spanish gender makes them per list). */
-export const LOOKUP_TEXT: Record<
-  LookupKind,
-  { title: string; one: string; the: string; gone: string; freeUp: string; add: string }
-> = {
-  marcas: {
-    title: 'Marcas',
-    one: 'marca',
-    the: 'la marca',
-    gone: 'La marca no existe o fue eliminada.',
-    freeUp: 'Cambia esos vehículos a otra marca primero.',
-    add: 'Nueva marca',
-  },
-  tipos: {
-    title: 'Tipos de carrocería',
-    one: 'tipo de carrocería',
-    the: 'el tipo de carrocería',
-    gone: 'El tipo de carrocería no existe o fue eliminado.',
-    freeUp: 'Cambia esos vehículos a otro tipo primero.',
-    add: 'Nuevo tipo de carrocería',
-  },
-  combustibles: {
-    title: 'Combustibles',
-    one: 'combustible',
-    the: 'el combustible',
-    gone: 'El combustible no existe o fue eliminado.',
-    freeUp: 'Cambia esos vehículos a otro combustible primero.',
-    add: 'Nuevo combustible',
-  },
-  transmisiones: {
-    title: 'Transmisiones',
-    one: 'transmisión',
-    the: 'la transmisión',
-    gone: 'La transmisión no existe o fue eliminada.',
-    freeUp: 'Cambia esos vehículos a otra transmisión primero.',
-    add: 'Nueva transmisión',
-  },
-  caracteristicas: {
-    title: 'Características',
-    one: 'característica',
-    the: 'la característica',
-    gone: 'La característica no existe o fue eliminada.',
-    freeUp: 'Quítala de esos vehículos primero.',
-    add: 'Nueva característica',
-  },
-};
-
-export const LookupNameSchema = z.object({ nombre: text({ label: 'el nombre', max: 60 }) });
-
-/** Transmission names carry this prefix in the data (docs/product.md); staff type just "Automática". */
-export const TRANSMISSION_PREFIX = 'Transmisión ';
-
-/** The name as stored: inner spaces collapsed; transmissions get their prefix exactly once. */
-export function normalizeLookupName(kind: LookupKind, nombre: string): string {
-  const clean = nombre.trim().replace(/\s+/g, ' ');
-  if (kind !== 'transmisiones') return clean;
-  return TRANSMISSION_PREFIX + clean.replace(/^transmisi[oó]n\s+/i, '');
-}
 
 // ------------------------------------------------------------------ answers
 

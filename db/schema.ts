@@ -1,3 +1,5 @@
+// Every table in one file, grouped by area (stock, leads, e-mail, staff, audit, limits): drizzle-kit reads this one
+// schema to write the migrations, and the tables reference each other across areas. Longer than ~300 lines for that.
 import { sql } from 'drizzle-orm';
 import {
   bigint,

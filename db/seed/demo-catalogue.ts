@@ -1,6 +1,7 @@
 /**
  * The demo stock: a deterministic, believable Chilean catalogue. Same code, same rows, every time,
- * so screenshots, tests and benchmarks see the same shop.
+ * so screenshots, tests and benchmarks see the same shop. Mostly data (the models, versions and colours of
+ * 15 brands), hence its length; the few functions at its end turn it into vehicles.
  */
 import type { BodyType } from './car-photo/index.ts';
 

@@ -1,4 +1,5 @@
-import type { LookupItem, LookupKind, StockLookups } from '@contracts/admin-stock.ts';
+import type { LookupKind } from '@contracts/admin-lookups.ts';
+import type { LookupItem, StockLookups } from '@contracts/admin-stock.ts';
 import { ApiErrorSchema, type Vehicle } from '@contracts/vehicle.ts';
 import { auditLog, bodyTypes, brands, features, fuels, transmissions } from '@db/schema.ts';
 import { and, count, desc, eq } from 'drizzle-orm';

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { LookupKind, StockLookups, StockVehicleDetail } from '@contracts/admin-stock.ts';
+import type { LookupKind } from '@contracts/admin-lookups.ts';
+import type { StockLookups, StockVehicleDetail } from '@contracts/admin-stock.ts';
 import { expect, type Page, test } from '@playwright/test';
 import { hydrated, signInAs } from './support/admin.ts';
 

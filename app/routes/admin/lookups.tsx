@@ -1,4 +1,4 @@
-import { LOOKUP_KINDS } from '@contracts/admin-stock.ts';
+import { LOOKUP_KINDS } from '@contracts/admin-lookups.ts';
 import { listAllLookups } from '@server/services/admin/lookups.ts';
 import { LookupCard } from '~/components/admin/stock/lookup-card';
 import { AdminPage, adminMeta } from '~/components/admin/ui';

@@ -1,4 +1,4 @@
-import { LOOKUP_KINDS, type LookupKind, LookupNameSchema } from '@contracts/admin-stock.ts';
+import { LOOKUP_KINDS, type LookupKind, LookupNameSchema } from '@contracts/admin-lookups.ts';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { sendApiError } from '../../http/api-error.ts';
 import { sendRefusal } from '../../http/refusal.ts';

@@ -1,11 +1,5 @@
-import {
-  LOOKUP_KINDS,
-  LOOKUP_TEXT,
-  type LookupItem,
-  type LookupKind,
-  normalizeLookupName,
-  type StockLookups,
-} from '@contracts/admin-stock.ts';
+import { LOOKUP_KINDS, LOOKUP_TEXT, type LookupKind, normalizeLookupName } from '@contracts/admin-lookups.ts';
+import type { LookupItem, StockLookups } from '@contracts/admin-stock.ts';
 import type { Db } from '@db/client.ts';
 import { bodyTypes, brands, features, fuels, transmissions, vehicleFeatures, vehicles } from '@db/schema.ts';
 import { and, count, eq, ne, sql } from 'drizzle-orm';

@@ -3,11 +3,11 @@
 
 import {
   LOOKUP_TEXT,
-  type LookupItem,
   type LookupKind,
   LookupNameSchema,
   TRANSMISSION_PREFIX,
-} from '@contracts/admin-stock.ts';
+} from '@contracts/admin-lookups.ts';
+import type { LookupItem } from '@contracts/admin-stock.ts';
 import { fieldErrors } from '@contracts/lead-options.ts';
 import { displayTransmission } from '@domain/format';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
