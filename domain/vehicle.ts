@@ -21,23 +21,11 @@ export interface VehicleRecord {
   images: ImageRef[];
 }
 
-/** A vehicle as the pages show it ("Vehicle (derived for display)" of the product's data model). */
-export interface VehicleView {
-  id: number;
-  /** brand + model */
-  name: string;
-  brand: string;
-  model: string;
-  year: number;
-  price: number;
-  mileage: number;
-  fuelType: string;
-  condition: Condition;
-  /** Without the 'Transmisión ' prefix. */
-  transmission: string;
+/** A vehicle as the pages show it ("Vehicle (derived for display)" of the product's data model): the card's fields
+ * and every photo, engine, colour, features and the featured flag. */
+export interface VehicleView extends Omit<VehicleCardView, 'image'> {
   engine: string;
   color: string;
-  bodyType: string;
   features: string[];
   featured: boolean;
   images: ImageRef[];

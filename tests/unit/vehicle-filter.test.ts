@@ -1,3 +1,4 @@
+import { EMPTY_QUERY } from '@domain/listing-query.ts';
 import {
   type FilterableVehicle,
   filterVehicles,
@@ -8,7 +9,6 @@ import {
   pageItems,
   paginate,
   sortVehicles,
-  type VehicleFilters,
 } from '@domain/vehicle-filter.ts';
 import { describe, expect, it } from 'vitest';
 
@@ -25,17 +25,8 @@ function vehicle(overrides: Partial<FilterableVehicle> & { name: string }): Filt
   };
 }
 
-const none: VehicleFilters = {
-  search: '',
-  brands: [],
-  models: [],
-  conditions: [],
-  bodyTypes: [],
-  transmissions: [],
-  fuelTypes: [],
-  price: { min: null, max: null },
-  year: { min: null, max: null },
-};
+// No filter at all: the listing's empty query without its sort and page.
+const { sort: _sort, page: _page, ...none } = EMPTY_QUERY;
 
 const yaris = vehicle({ name: 'Toyota Yaris Sedán', price: 12_990_000, year: 2021 });
 const rav4 = vehicle({

@@ -134,59 +134,62 @@ export async function exportPersonalData(db: Db, actor: Actor, email: string, co
       .orderBy(asc(leads.createdAt), asc(leads.id));
     const leadIds = leadRows.map((row) => row.lead.id);
 
-    const photos = leadIds.length
-      ? await tx
-          .select({
-            leadId: leadPhotos.leadId,
-            position: leadPhotos.position,
-            format: images.format,
-            width: images.width,
-            height: images.height,
-            data: images.data,
-          })
-          .from(leadPhotos)
-          .innerJoin(images, eq(images.id, leadPhotos.imageId))
-          .where(inArray(leadPhotos.leadId, leadIds))
-          .orderBy(asc(leadPhotos.leadId), asc(leadPhotos.position))
-      : [];
-    const notes = leadIds.length
-      ? await tx
-          .select({
-            leadId: leadNotes.leadId,
-            body: leadNotes.body,
-            createdAt: leadNotes.createdAt,
-            author: staffUsers.name,
-          })
-          .from(leadNotes)
-          .leftJoin(staffUsers, eq(staffUsers.id, leadNotes.authorId))
-          .where(inArray(leadNotes.leadId, leadIds))
-          .orderBy(asc(leadNotes.createdAt), asc(leadNotes.id))
-      : [];
-    const history = leadIds.length
-      ? await tx
-          .select({
-            entityId: auditLog.entityId,
-            action: auditLog.action,
-            details: auditLog.details,
-            createdAt: auditLog.createdAt,
-            author: staffUsers.name,
-          })
-          .from(auditLog)
-          .leftJoin(staffUsers, eq(staffUsers.id, auditLog.actorId))
-          .where(auditAbout(leadIds))
-          .orderBy(asc(auditLog.createdAt), asc(auditLog.id))
-      : [];
+    // Nothing to read about leads when the address sent none.
+    const ofLeads = <T>(read: () => Promise<T[]>): Promise<T[]> =>
+      leadIds.length ? read() : Promise.resolve([]);
+    const photos = await ofLeads(() =>
+      tx
+        .select({
+          leadId: leadPhotos.leadId,
+          position: leadPhotos.position,
+          format: images.format,
+          width: images.width,
+          height: images.height,
+          data: images.data,
+        })
+        .from(leadPhotos)
+        .innerJoin(images, eq(images.id, leadPhotos.imageId))
+        .where(inArray(leadPhotos.leadId, leadIds))
+        .orderBy(asc(leadPhotos.leadId), asc(leadPhotos.position)),
+    );
+    const notes = await ofLeads(() =>
+      tx
+        .select({
+          leadId: leadNotes.leadId,
+          body: leadNotes.body,
+          createdAt: leadNotes.createdAt,
+          author: staffUsers.name,
+        })
+        .from(leadNotes)
+        .leftJoin(staffUsers, eq(staffUsers.id, leadNotes.authorId))
+        .where(inArray(leadNotes.leadId, leadIds))
+        .orderBy(asc(leadNotes.createdAt), asc(leadNotes.id)),
+    );
+    const history = await ofLeads(() =>
+      tx
+        .select({
+          entityId: auditLog.entityId,
+          action: auditLog.action,
+          details: auditLog.details,
+          createdAt: auditLog.createdAt,
+          author: staffUsers.name,
+        })
+        .from(auditLog)
+        .leftJoin(staffUsers, eq(staffUsers.id, auditLog.actorId))
+        .where(auditAbout(leadIds))
+        .orderBy(asc(auditLog.createdAt), asc(auditLog.id)),
+    );
     const mails = await tx
       .select()
       .from(emailOutbox)
       .where(outboxOf(email, leadIds))
       .orderBy(asc(emailOutbox.createdAt), asc(emailOutbox.id));
-    const replays = leadIds.length
-      ? await tx
-          .select({ response: idempotencyKeys.response, createdAt: idempotencyKeys.createdAt })
-          .from(idempotencyKeys)
-          .where(idempotencyOf(leadIds))
-      : [];
+    const replays = await ofLeads(() =>
+      tx
+        .select({ response: idempotencyKeys.response, createdAt: idempotencyKeys.createdAt })
+        .from(idempotencyKeys)
+        .where(idempotencyOf(leadIds)),
+    );
 
     const counts: PersonalDataCounts = {
       solicitudes: leadRows.length,

@@ -13,6 +13,7 @@ import {
 import type { Db } from '@db/client.ts';
 import { brands, images, vehicleFeatures, vehicleImages, vehicles } from '@db/schema.ts';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { selectVehiclePhotos } from '../catalogue/load-published-vehicles.ts';
 import { imageUrl } from '../catalogue/to-api.ts';
 
 const ORDER: Record<StockSort, SQL[]> = {
@@ -81,15 +82,7 @@ export async function listStock(db: Db, query: StockQuery): Promise<StockList> {
 
   const photos = new Map<number, { first: { hash: string; width: number; height: number }; n: number }>();
   if (rows.length > 0) {
-    const photoRows = await db
-      .select({
-        vehicleId: vehicleImages.vehicleId,
-        hash: images.hash,
-        width: images.width,
-        height: images.height,
-      })
-      .from(vehicleImages)
-      .innerJoin(images, eq(images.id, vehicleImages.imageId))
+    const photoRows = await selectVehiclePhotos(db)
       .where(
         inArray(
           vehicleImages.vehicleId,

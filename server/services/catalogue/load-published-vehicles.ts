@@ -52,7 +52,17 @@ export async function loadPublishedVehicles(db: Db): Promise<VehicleRecord[]> {
     .orderBy(asc(vehicleFeatures.vehicleId), asc(vehicleFeatures.position));
   for (const row of featureRows) byId.get(row.vehicleId)?.features.push(row.nombre);
 
-  const imageRows = await db
+  const imageRows = await selectVehiclePhotos(db)
+    .innerJoin(vehicles, and(eq(vehicles.id, vehicleImages.vehicleId), eq(vehicles.status, 'published')))
+    .orderBy(asc(vehicleImages.vehicleId), asc(vehicleImages.position));
+  for (const { vehicleId, ...image } of imageRows) byId.get(vehicleId)?.images.push(image);
+
+  return [...byId.values()];
+}
+
+/** Each photo of the vehicles a query picks: its vehicle, and what a page needs to lay it out. */
+export function selectVehiclePhotos(db: Db) {
+  return db
     .select({
       vehicleId: vehicleImages.vehicleId,
       hash: images.hash,
@@ -60,10 +70,5 @@ export async function loadPublishedVehicles(db: Db): Promise<VehicleRecord[]> {
       height: images.height,
     })
     .from(vehicleImages)
-    .innerJoin(images, eq(images.id, vehicleImages.imageId))
-    .innerJoin(vehicles, and(eq(vehicles.id, vehicleImages.vehicleId), eq(vehicles.status, 'published')))
-    .orderBy(asc(vehicleImages.vehicleId), asc(vehicleImages.position));
-  for (const { vehicleId, ...image } of imageRows) byId.get(vehicleId)?.images.push(image);
-
-  return [...byId.values()];
+    .innerJoin(images, eq(images.id, vehicleImages.imageId));
 }

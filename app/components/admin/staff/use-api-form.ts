@@ -1,5 +1,6 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useRevalidator } from 'react-router';
+import { useFieldErrors } from '~/components/admin/use-field-errors';
 import { refusalFields, refusalText } from '~/lib/admin/api-client';
 
 export type Notice = { tone: 'success' | 'error'; text: string } | null;
@@ -20,15 +21,9 @@ export function useApiForm<T>(
   },
 ) {
   const revalidator = useRevalidator();
-  const formRef = useRef<HTMLFormElement>(null);
+  const { formRef, errors, setErrors } = useFieldErrors();
   const [sending, setSending] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState<Notice>(null);
-
-  useEffect(() => {
-    if (Object.keys(errors).length === 0) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [errors]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -3,7 +3,8 @@
 
 import { type StockVehicleDetail, type VehicleInput, VehicleInputSchema } from '@contracts/admin-stock.ts';
 import { fieldErrors } from '@contracts/lead-options.ts';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
+import { useFieldErrors } from '~/components/admin/use-field-errors';
 import { refusalFields, refusalText } from '~/lib/admin/api-client';
 import type { Notice } from './use-action.ts';
 import { readForm, typedNumber } from './vehicle-form-input.ts';
@@ -17,17 +18,11 @@ export function useVehicleForm({
   onSave: (input: VehicleInput) => Promise<Notice>;
   notice?: Notice;
 }) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { formRef, errors, setErrors } = useFieldErrors();
   const [message, setMessage] = useState<Notice>(notice ?? null);
   const [sending, setSending] = useState(false);
   const [price, setPrice] = useState(vehicle ? String(vehicle.precio) : '');
   const [mileage, setMileage] = useState(vehicle ? String(vehicle.kilometraje) : '');
-
-  useEffect(() => {
-    if (Object.keys(errors).length === 0) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [errors]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
