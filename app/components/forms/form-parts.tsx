@@ -15,9 +15,11 @@ export function useHydrated(): boolean {
   );
 }
 
+// Colours only: the opacity that changes when a form's button is enabled at hydration (and while it sends) snaps,
+// so nothing animates below the fold when a page starts.
 export const primaryButton =
   'inline-flex min-h-12 items-center justify-center gap-2 rounded-lg bg-accent-400 px-6 py-3 font-semibold text-slate-900 ' +
-  'shadow-sm transition hover:bg-accent-300 aria-disabled:cursor-progress aria-disabled:opacity-80 ' +
+  'shadow-sm transition-colors hover:bg-accent-300 aria-disabled:cursor-progress aria-disabled:opacity-80 ' +
   'disabled:cursor-not-allowed disabled:opacity-60';
 export const secondaryButton =
   'inline-flex min-h-12 items-center justify-center gap-2 rounded-lg border border-brand-700 bg-white px-6 py-3 ' +
