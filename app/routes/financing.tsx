@@ -1,3 +1,4 @@
+import { directCreditDownPaymentText } from '@domain/credit';
 import { Link } from 'react-router';
 import {
   BadgePercent,
@@ -97,11 +98,11 @@ export default function Financing() {
       </section>
 
       <div className="bg-slate-100/70">
-        <FinancingOptionsIsland downPayment={dealership.directCreditDownPayment} />
+        <FinancingOptionsIsland downPayment={directCreditDownPaymentText(dealership.financing)} />
       </div>
 
       <DirectCreditSection
-        downPayment={dealership.directCreditDownPayment}
+        downPayment={directCreditDownPaymentText(dealership.financing)}
         action={
           <ModalTrigger dialog="financing" className={primaryButton}>
             <BadgePercent aria-hidden className="size-5" />

@@ -1,3 +1,4 @@
+import { directCreditDownPaymentText } from '@domain/credit';
 import { formatMileage, formatPrice } from '@domain/format';
 import { toVehicleView } from '@domain/vehicle';
 import { data, isRouteErrorResponse, Link, useSearchParams } from 'react-router';
@@ -58,7 +59,7 @@ export default function VehicleDetail({ loaderData }: Route.ComponentProps) {
         <div className="min-w-0 lg:col-start-1 lg:row-start-2">
           <VehicleTabsIsland
             vehicle={vehicle}
-            downPayment={dealership.directCreditDownPayment}
+            downPayment={directCreditDownPaymentText(dealership.financing)}
             initialTab={params.get('tab')}
           />
         </div>

@@ -30,5 +30,32 @@ export const defaultDealership: Dealership = {
   developerCredit: { name: 'Equipo Automotora Web', url: 'https://automotoracordillera.cl' },
   brandColor: '#1e3a8a',
   accentColor: '#f59e0b',
-  directCreditDownPayment: 'Pie desde 40% del valor del vehículo',
+  financing: {
+    credits: {
+      convencional: {
+        label: 'Crédito convencional',
+        monthlyRatePercent: { 12: 1.39, 24: 1.45, 36: 1.52, 48: 1.59 },
+        minDownPaymentPercent: 20,
+      },
+      directo: {
+        label: 'Crédito directo',
+        monthlyRatePercent: { 12: 1.79, 24: 1.85, 36: 1.92, 48: 1.99 },
+        minDownPaymentPercent: 40,
+      },
+    },
+    // DL 3.475, art. 1 N° 3: 0,066% per month of term, at most 0,8%.
+    stampTax: { monthlyPercent: 0.066, capPercent: 0.8 },
+    fees: [
+      { id: 'notaria', label: 'Gastos notariales', amount: 25_000, financed: true },
+      { id: 'prenda', label: 'Inscripción de prenda (Registro Civil)', amount: 42_000, financed: true },
+    ],
+    insurances: [
+      { id: 'desgravamen', label: 'Seguro de desgravamen', monthlyPercent: 0.03, required: false },
+      { id: 'cesantia', label: 'Seguro de cesantía', monthlyPercent: 0.05, required: false },
+    ],
+    minFinancedAmount: 1_000_000,
+    legalNote:
+      'Simulación referencial, sujeta a evaluación crediticia: la tasa, el pie y el plazo finales dependen de ella. ' +
+      'La CAE y el CTC incluyen los gastos y seguros indicados. Cotización válida por 7 días hábiles.',
+  },
 };

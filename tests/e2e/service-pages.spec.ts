@@ -1,9 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
+import { directCreditDownPaymentText } from '@domain/credit';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { defaultDealership } from '@server/config/default-dealership.ts';
 
 // The e2e server runs with the default (demo) dealership configuration.
-const downPayment = defaultDealership.directCreditDownPayment;
+const downPayment = directCreditDownPaymentText(defaultDealership.financing);
 
 /** The root marks <html data-hydrated="true"> once React has taken over the server HTML. */
 async function hydrated(page: Page) {

@@ -1,4 +1,5 @@
 import type { Dealership } from '@contracts/dealership';
+import { directCreditDownPaymentText } from '@domain/credit';
 import { Link } from 'react-router';
 import type { LegalSection } from './legal-page';
 
@@ -61,9 +62,9 @@ export function termsSections(d: Dealership): LegalSection[] {
             referenciales hasta esa aprobación.
           </li>
           <li>
-            El crédito directo tiene requisitos propios ({d.directCreditDownPayment.toLowerCase()},
-            acreditación de ingresos, domicilio y cédula vigente), que detallamos en la página de{' '}
-            <Link to="/financing">financiamiento</Link>.
+            El crédito directo tiene requisitos propios (
+            {directCreditDownPaymentText(d.financing).toLowerCase()}, acreditación de ingresos, domicilio y
+            cédula vigente), que detallamos en la página de <Link to="/financing">financiamiento</Link>.
           </li>
           <li>«Financiamos hasta el 100% del valor» depende de la evaluación de cada cliente.</li>
         </ul>

@@ -5,7 +5,7 @@ import { RequirementCard } from './requirement-card';
 import { DIRECT_SECTION_ID } from './section-scroll';
 
 interface Props {
-  /** config.dealership.directCreditDownPayment: the one down-payment text (docs/product.md). */
+  /** directCreditDownPaymentText: the one down-payment text (docs/product.md). */
   downPayment: string;
   /** The button that opens the financing request. */
   action: ReactNode;

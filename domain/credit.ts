@@ -1,0 +1,261 @@
+import { CREDIT_TERMS, CREDIT_TYPES, type CreditTerm, type CreditType } from '@contracts/credit-options.ts';
+import type { FinancingSettings } from '@contracts/dealership.ts';
+import { formatPrice } from './format.ts';
+
+// The credit simulator's arithmetic (ADR 0017): pure, whole pesos, the same module on the server (cards, the lead
+// the visitor sends) and in the browser (the simulator). Everything a credit offer must show under Ley 20.555: the
+// cuota, the number of cuotas, the rate, every charge, the CTC and the CAE.
+//
+// Rounding rule: amounts are whole pesos, rounded half up (Math.round) once each: the stamp tax, each insurance
+// premium, the regular cuota. The balance runs unrounded at the monthly rate, and the last cuota is what closes it
+// (rounded), so the cuotas repay the credit exactly at the stated rate and differ from the regular one by a few pesos
+// at most.
+
+export interface SimulationInput {
+  /** Vehicle price in pesos. */
+  price: number;
+  /** Down payment (pie) in pesos, or as a percentage of the price. */
+  downPayment: { pesos: number } | { percent: number };
+  /** Months: 12, 24, 36 or 48 when the credit type offers it. */
+  term: number;
+  type: string;
+  /** Ids of optional insurances chosen; required ones are always included. */
+  insurances?: readonly string[];
+}
+
+export interface Charge {
+  id: string;
+  label: string;
+  amount: number;
+}
+
+export interface CreditSimulation {
+  type: CreditType;
+  typeLabel: string;
+  price: number;
+  downPayment: number;
+  /** Down payment over price, in percent, rounded to one decimal. */
+  downPaymentPercent: number;
+  /** Price minus pie: what the credit pays for the vehicle. */
+  balance: number;
+  /** Monto financiado (monto bruto del crédito): balance plus every financed charge. */
+  financedAmount: number;
+  term: CreditTerm;
+  /** The regular cuota; `lastInstallment` closes the credit. */
+  installment: number;
+  lastInstallment: number;
+  monthlyRatePercent: number;
+  /** Nominal annual rate: the monthly one times 12. */
+  annualRatePercent: number;
+  stampTax: Charge;
+  /** Fixed fees added to the credit. */
+  financedFees: Charge[];
+  /** Fixed fees paid at signing, outside the credit. */
+  upfrontFees: Charge[];
+  insurances: Charge[];
+  /** Every charge: stamp tax, fees and insurance premiums. */
+  totalCharges: number;
+  /** Costo total del crédito: every cuota plus the fees paid at signing (the pie is not part of it). */
+  totalCost: number;
+  /** Carga anual equivalente in percent with two decimals (see `equivalentAnnualCharge`). */
+  caePercent: number;
+}
+
+export type SimulationResult =
+  | { ok: true; simulation: CreditSimulation }
+  | { ok: false; field: 'price' | 'downPayment' | 'term' | 'type' | 'insurances'; error: string };
+
+const MAX_PRICE = 10_000_000_000;
+
+function refuse(field: Extract<SimulationResult, { ok: false }>['field'], error: string): SimulationResult {
+  return { ok: false, field, error };
+}
+
+const isCreditType = (value: string): value is CreditType =>
+  (CREDIT_TYPES as readonly string[]).includes(value);
+
+/** The terms a credit type offers, shortest first. */
+export function offeredTerms(settings: FinancingSettings, type: CreditType): CreditTerm[] {
+  return CREDIT_TERMS.filter((term) => settings.credits[type].monthlyRatePercent[term] !== undefined);
+}
+
+/** "12, 24, 36 o 48". */
+function spanishList(items: readonly (string | number)[]): string {
+  const words = items.map(String);
+  return words.length < 2 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} o ${words.at(-1)}`;
+}
+
+/** The stamp tax rate for a term, as a fraction: per month of term, up to the cap. */
+export function stampTaxRate(settings: FinancingSettings, term: number): number {
+  const { monthlyPercent, capPercent } = settings.stampTax;
+  return Math.min(monthlyPercent * term, capPercent) / 100;
+}
+
+/** The French (level) cuota of `principal` over `term` months at `rate` per month, unrounded. */
+export function levelInstallment(principal: number, rate: number, term: number): number {
+  if (rate === 0) return principal / term;
+  return (principal * rate) / (1 - (1 + rate) ** -term);
+}
+
+/**
+ * The monthly rate `i` at which the payments (month 1, 2, …) are worth `received` today: the internal rate of return
+ * of the credit seen from the borrower. Found by bisection on [0, 1], where the present value falls as `i` grows
+ * (the upper end doubles until it is above the root); 100 halvings leave an interval far below a peso's effect.
+ */
+export function monthlyInternalRate(received: number, payments: readonly number[]): number {
+  const presentValue = (rate: number) =>
+    payments.reduce((sum, payment, index) => sum + payment / (1 + rate) ** (index + 1), 0);
+  let low = 0;
+  let high = 1;
+  if (presentValue(low) <= received) return 0;
+  while (presentValue(high) > received && high < 1e6) high *= 2;
+  for (let step = 0; step < 100; step += 1) {
+    const middle = (low + high) / 2;
+    if (presentValue(middle) > received) low = middle;
+    else high = middle;
+  }
+  return (low + high) / 2;
+}
+
+/**
+ * CAE as the regulation of Ley 20.555 on consumer credit defines it (ADR 0017): the monthly rate that equates the
+ * amount the borrower actually receives (the balance, less the fees paid at signing) with every cuota, expressed
+ * annually by multiplying it by 12, in percent with two decimals.
+ */
+export function equivalentAnnualCharge(received: number, payments: readonly number[]): number {
+  return Math.round(monthlyInternalRate(received, payments) * 12 * 100 * 100) / 100;
+}
+
+/**
+ * The pie in pesos, whichever way it was given (a percentage rounds up to the peso, so "40%" meets a 40% minimum);
+ * NaN when it is not a number.
+ */
+function downPaymentPesos(price: number, downPayment: SimulationInput['downPayment']): number {
+  if ('pesos' in downPayment) return downPayment.pesos;
+  return Math.ceil((price * downPayment.percent) / 100);
+}
+
+/** Every figure of one credit, or the first thing wrong with the request in Spanish. Never NaN. */
+export function simulateCredit(settings: FinancingSettings, input: SimulationInput): SimulationResult {
+  const { price, term } = input;
+  if (!Number.isSafeInteger(price) || price <= 0)
+    return refuse('price', 'Ingresa el precio del vehículo en pesos, sin decimales.');
+  if (price > MAX_PRICE) return refuse('price', 'El precio del vehículo no parece correcto.');
+  if (!isCreditType(input.type)) return refuse('type', 'Elige crédito convencional o crédito directo.');
+  const type = input.type;
+  const credit = settings.credits[type];
+  const pie = downPaymentPesos(price, input.downPayment);
+  if (!Number.isSafeInteger(pie) || pie < 0)
+    return refuse('downPayment', 'Ingresa el pie en pesos, sin decimales (0 si no das pie).');
+  if (pie >= price) return refuse('downPayment', 'El pie debe ser menor que el precio del vehículo.');
+  const minimumPie = Math.ceil((price * credit.minDownPaymentPercent) / 100);
+  if (pie < minimumPie)
+    return refuse(
+      'downPayment',
+      `El ${credit.label.toLowerCase()} requiere un pie de al menos ${credit.minDownPaymentPercent}% (${formatPrice(minimumPie)}).`,
+    );
+  const balance = price - pie;
+  if (balance < settings.minFinancedAmount)
+    return refuse(
+      'downPayment',
+      `El monto a financiar (precio menos pie) debe ser de al menos ${formatPrice(settings.minFinancedAmount)}.`,
+    );
+  const terms = offeredTerms(settings, type);
+  const offered = terms.find((t) => t === term);
+  if (offered === undefined)
+    return refuse('term', `El ${credit.label.toLowerCase()} se ofrece a ${spanishList(terms)} meses.`);
+  const chosen = new Set(input.insurances ?? []);
+  for (const id of chosen)
+    if (!settings.insurances.some((insurance) => insurance.id === id))
+      return refuse('insurances', 'Uno de los seguros elegidos no existe.');
+
+  const upfrontFees = settings.fees.filter((fee) => !fee.financed);
+  const upfront = upfrontFees.reduce((sum, fee) => sum + fee.amount, 0);
+  if (upfront >= balance)
+    return refuse(
+      'downPayment',
+      'El monto a financiar debe ser mayor que los gastos que se pagan al firmar.',
+    );
+
+  const monthlyRatePercent = credit.monthlyRatePercent[offered] ?? 0;
+  const rate = monthlyRatePercent / 100;
+  const financedFees = settings.fees.filter((fee) => fee.financed);
+  const insurances = settings.insurances.filter(
+    (insurance) => insurance.required || chosen.has(insurance.id),
+  );
+  // The tax and the premiums are fractions of the credit that includes them: credit = base / (1 − their rates).
+  const taxRate = stampTaxRate(settings, offered);
+  const premiumRates = insurances.map((insurance) => (insurance.monthlyPercent / 100) * offered);
+  const fixed = balance + financedFees.reduce((sum, fee) => sum + fee.amount, 0);
+  const base = fixed / (1 - taxRate - premiumRates.reduce((sum, r) => sum + r, 0));
+  const stampTax = Math.round(base * taxRate);
+  const premiums = insurances.map((insurance, index) => ({
+    id: insurance.id,
+    label: insurance.label,
+    amount: Math.round(base * (premiumRates[index] ?? 0)),
+  }));
+  const financedAmount = fixed + stampTax + premiums.reduce((sum, premium) => sum + premium.amount, 0);
+
+  const installment = Math.round(levelInstallment(financedAmount, rate, offered));
+  let owed = financedAmount;
+  for (let month = 1; month < offered; month += 1) owed = owed * (1 + rate) - installment;
+  const lastInstallment = Math.round(owed * (1 + rate));
+  const payments = [...Array<number>(offered - 1).fill(installment), lastInstallment];
+
+  const feeCharges = (fees: typeof settings.fees) =>
+    fees.map(({ id, label, amount }) => ({ id, label, amount }));
+  const totalCharges =
+    stampTax +
+    [...settings.fees].reduce((sum, fee) => sum + fee.amount, 0) +
+    premiums.reduce((s, p) => s + p.amount, 0);
+  return {
+    ok: true,
+    simulation: {
+      type,
+      typeLabel: credit.label,
+      price,
+      downPayment: pie,
+      downPaymentPercent: Math.round((pie / price) * 1000) / 10,
+      balance,
+      financedAmount,
+      term: offered,
+      installment,
+      lastInstallment,
+      monthlyRatePercent,
+      annualRatePercent: Math.round(monthlyRatePercent * 12 * 10_000) / 10_000,
+      stampTax: { id: 'impuesto-timbres', label: 'Impuesto de timbres y estampillas', amount: stampTax },
+      financedFees: feeCharges(financedFees),
+      upfrontFees: feeCharges(upfrontFees),
+      insurances: premiums,
+      totalCharges,
+      totalCost: payments.reduce((sum, payment) => sum + payment, 0) + upfront,
+      caePercent: equivalentAnnualCharge(balance - upfront, payments),
+    },
+  };
+}
+
+/**
+ * "Cuota desde": the lowest cuota the dealership offers for a price, at each credit type's minimum pie and longest
+ * term, with only the required insurances. Null when no credit is possible (too small a price).
+ */
+export function lowestInstallment(settings: FinancingSettings, price: number): CreditSimulation | null {
+  let best: CreditSimulation | null = null;
+  for (const type of CREDIT_TYPES) {
+    const terms = offeredTerms(settings, type);
+    const longest = terms.at(-1);
+    if (longest === undefined) continue;
+    const result = simulateCredit(settings, {
+      price,
+      downPayment: { pesos: Math.ceil((price * settings.credits[type].minDownPaymentPercent) / 100) },
+      term: longest,
+      type,
+    });
+    if (result.ok && (!best || result.simulation.installment < best.installment)) best = result.simulation;
+  }
+  return best;
+}
+
+/** The direct credit's down-payment sentence, one text everywhere (docs/product.md). */
+export function directCreditDownPaymentText(settings: FinancingSettings): string {
+  return `Pie desde ${settings.credits.directo.minDownPaymentPercent}% del valor del vehículo`;
+}
