@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CREDIT_TERMS, CREDIT_TYPES } from './credit-options.ts';
 import {
   ADVISORY_AREA_OPTIONS,
   CAR_BRAND_OPTIONS,
@@ -89,6 +90,42 @@ export const VehicleLeadSchema = z.object({
 });
 export type VehicleLead = z.infer<typeof VehicleLeadSchema>;
 
+const whole = (what: string, max: number) =>
+  z
+    .number({ error: `${what} debe ser un número en pesos.` })
+    .int({ error: `${what} debe ser un monto en pesos, sin decimales.` })
+    .min(0, { error: `${what} no puede ser negativo.` })
+    .max(max, { error: `${what} no parece correcto.` });
+
+/**
+ * The credit simulation a financing request comes from (ADR 0017), beyond the fields of docs/api.md: only its
+ * inputs travel; the server computes every figure again from the vehicle's price (or `precio`, from /financing) and
+ * its own financing settings. Clients that do not send it get the request they always had.
+ */
+export const SimulationRequestSchema = z.strictObject(
+  {
+    /** The price typed on /financing; a request about a vehicle uses the vehicle's price instead. */
+    precio: whole('El precio', 10_000_000_000).optional(),
+    pie: whole('El pie', 10_000_000_000),
+    plazo: z.union(
+      CREDIT_TERMS.map((term) => z.literal(term)),
+      { error: 'Elige un plazo de 12, 24, 36 o 48 meses.' },
+    ),
+    tipo: z.enum(CREDIT_TYPES, { error: 'Elige crédito convencional o crédito directo.' }),
+    seguros: z
+      .array(
+        z.string().regex(/^[a-z][a-z0-9-]{1,30}$/, { error: 'Uno de los seguros elegidos no existe.' }),
+        {
+          error: 'Los seguros deben ser una lista.',
+        },
+      )
+      .max(4, { error: 'Elige a lo más 4 seguros.' })
+      .default([]),
+  },
+  { error: 'La simulación enviada no es válida.' },
+);
+export type SimulationRequest = z.infer<typeof SimulationRequestSchema>;
+
 /** POST /api/contact-form/ (financing); pie and comentarios are optional, as their labels say. */
 export const FinancingLeadSchema = z.object({
   nombre: name(),
@@ -105,6 +142,8 @@ export const FinancingLeadSchema = z.object({
   comentarios: optionalText({ label: 'los comentarios', max: 3000, multiline: true }),
   /** The vehicle the request is about, when sent from a vehicle page. */
   vehiculo_id: vehicleRef.optional(),
+  /** The simulation the visitor sent it from ('Solicitar este crédito'). */
+  simulacion: SimulationRequestSchema.optional(),
 });
 export type FinancingLead = z.infer<typeof FinancingLeadSchema>;
 
