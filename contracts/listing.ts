@@ -1,3 +1,4 @@
+import type { CreditTerm, CreditType } from './credit-options.ts';
 import type { Condition } from './vehicle.ts';
 
 // The shapes the public pages send to the browser: the listing island's /vehicles.json answer and the cards it
@@ -8,6 +9,20 @@ export interface ImageRef {
   hash: string;
   width: number;
   height: number;
+}
+
+/**
+ * "Cuota desde": the lowest cuota the dealership's credits offer for a vehicle (domain/credit.ts lowestInstallment),
+ * with the figures the law asks to show beside it, and the simulation that gives it.
+ */
+export interface InstallmentFrom {
+  installment: number;
+  caePercent: number;
+  totalCost: number;
+  term: CreditTerm;
+  downPayment: number;
+  downPaymentPercent: number;
+  type: CreditType;
 }
 
 /** The smaller form of a vehicle a listing card needs: only the main photo travels to the browser. */
@@ -26,6 +41,8 @@ export interface VehicleCardView {
   /** Without the 'Transmisión ' prefix. */
   transmission: string;
   image: ImageRef | null;
+  /** Null when no credit fits the price. */
+  installmentFrom: InstallmentFrom | null;
 }
 
 /** The option lists of the listing's filters, built from the lookup lists and the stock. */

@@ -28,3 +28,8 @@ export function stockReference(id: number): string {
 export function displayTransmission(tipo: string): string {
   return tipo.replace(/^Transmisión\s+/i, '');
 }
+
+/** 19.9 → "19,90%": a percentage with two decimals and a decimal comma, as es-CL writes it (CAE, rates). */
+export function formatPercent(value: number, decimals = 2): string {
+  return `${value.toFixed(decimals).replace('.', ',')}%`;
+}

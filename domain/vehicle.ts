@@ -1,5 +1,7 @@
-import type { ImageRef, VehicleCardView } from '@contracts/listing.ts';
+import type { FinancingSettings } from '@contracts/dealership.ts';
+import type { ImageRef, InstallmentFrom, VehicleCardView } from '@contracts/listing.ts';
 import type { Condition } from '@contracts/vehicle.ts';
+import { lowestInstallment } from './credit.ts';
 import { displayTransmission } from './format.ts';
 
 /** One published vehicle with everything the API and the pages show, joined once and cached by the catalogue. */
@@ -31,7 +33,15 @@ export interface VehicleView extends Omit<VehicleCardView, 'image'> {
   images: ImageRef[];
 }
 
-export function toVehicleView(record: VehicleRecord): VehicleView {
+/** "Cuota desde" of a price under the dealership's financing settings. */
+export function installmentFrom(financing: FinancingSettings, price: number): InstallmentFrom | null {
+  const lowest = lowestInstallment(financing, price);
+  if (!lowest) return null;
+  const { installment, caePercent, totalCost, term, downPayment, downPaymentPercent, type } = lowest;
+  return { installment, caePercent, totalCost, term, downPayment, downPaymentPercent, type };
+}
+
+export function toVehicleView(record: VehicleRecord, financing: FinancingSettings): VehicleView {
   return {
     id: record.id,
     name: `${record.brand.nombre} ${record.model}`,
@@ -49,6 +59,7 @@ export function toVehicleView(record: VehicleRecord): VehicleView {
     features: record.features,
     featured: record.featured,
     images: record.images,
+    installmentFrom: installmentFrom(financing, record.price),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { VehicleCardView } from '@contracts/listing';
 import { formatMileage, formatPrice } from '@domain/format';
 import { Fuel, Gauge, MapPin } from '~/components/icons';
+import { InstallmentFromLines } from './financing/installment-from';
 import { PhotoPlaceholder } from './photo-placeholder';
 import { ResponsiveImage } from './responsive-image';
 
@@ -46,7 +47,14 @@ export function VehicleCard({ vehicle, sizes, priority }: Props) {
             {vehicle.model} <span className="font-normal text-slate-500">{vehicle.year}</span>
           </h3>
         </div>
-        <p className="font-bold text-2xl text-brand-700 tracking-tight">{formatPrice(vehicle.price)}</p>
+        <div>
+          <p className="font-bold text-2xl text-brand-700 tracking-tight">{formatPrice(vehicle.price)}</p>
+          {vehicle.installmentFrom ? (
+            <p className="mt-1 text-slate-600 text-sm">
+              <InstallmentFromLines value={vehicle.installmentFrom} />
+            </p>
+          ) : null}
+        </div>
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-slate-600 text-sm">
           <li className="flex items-center gap-1.5">
             <Fuel aria-hidden className="size-4" />

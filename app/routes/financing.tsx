@@ -1,5 +1,7 @@
 import { directCreditDownPaymentText } from '@domain/credit';
-import { Link } from 'react-router';
+import { readSimulatorChoice } from '@domain/credit-params';
+import { Link, useSearchParams } from 'react-router';
+import { FinancingSimulatorIsland } from '~/components/financing/financing-simulator';
 import {
   BadgePercent,
   Briefcase,
@@ -31,6 +33,21 @@ import {
 import { useRootData } from '~/root';
 import type { Route } from './+types/financing';
 
+/** The published stock, by name, for the simulator's vehicle choice. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { vehicles } = await context.services.catalogue.snapshot();
+  const stock = vehicles
+    .map((v) => ({ id: v.id, name: `${v.brand.nombre} ${v.model}`, year: v.year, price: v.price }))
+    .sort((a, b) => a.name.localeCompare(b.name, 'es') || b.year - a.year);
+  return { stock };
+}
+
+/** A whole number of pesos from the address, or null. */
+function addressNumber(value: string | null): number | null {
+  const digits = value?.replaceAll('.', '') ?? '';
+  return /^\d{1,11}$/.test(digits) && Number(digits) > 0 ? Number(digits) : null;
+}
+
 export function meta({ matches }: Route.MetaArgs) {
   // The two section paths show this same page, so all three share one canonical URL.
   return serviceMeta(matches, {
@@ -58,8 +75,9 @@ const FEATURES = [
   },
 ];
 
-export default function Financing() {
+export default function Financing({ loaderData }: Route.ComponentProps) {
   const { dealership } = useRootData();
+  const [params] = useSearchParams();
 
   return (
     <>
@@ -95,6 +113,24 @@ export default function Financing() {
             <IconCard key={feature.title} index={index} {...feature} />
           ))}
         </ul>
+      </section>
+
+      <section id="simulador" aria-labelledby="simulador-titulo" className={sectionContainer}>
+        <SectionHeading
+          id="simulador-titulo"
+          eyebrow="Simulador"
+          title="Simula tu crédito"
+          lead="Elige un auto de nuestro stock o escribe su precio: te mostramos la cuota, la CAE y el costo total del crédito."
+        />
+        <div className="mt-10 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
+          <FinancingSimulatorIsland
+            settings={dealership.financing}
+            stock={loaderData.stock}
+            initial={readSimulatorChoice(params, dealership.financing)}
+            vehicleId={addressNumber(params.get('vehiculo'))}
+            price={addressNumber(params.get('precio'))}
+          />
+        </div>
       </section>
 
       <div className="bg-slate-100/70">

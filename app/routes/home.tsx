@@ -15,6 +15,7 @@ const HERO_PHOTOS = 3;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { vehicles } = await context.services.catalogue.snapshot();
+  const { financing } = context.services.config.dealership;
   const featured = vehicles.filter((v) => v.featured);
   // The hero shows the first featured vehicles that have a photo; slides without one get a drawn backdrop.
   const heroPhotos: HeroPhoto[] = featured
@@ -23,7 +24,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     .flatMap((v) =>
       v.images[0] ? [{ image: v.images[0], alt: `${v.brand.nombre} ${v.model} ${v.year}` }] : [],
     );
-  return { featured: featured.map((v) => toCardView(toVehicleView(v))), heroPhotos };
+  return { featured: featured.map((v) => toCardView(toVehicleView(v, financing))), heroPhotos };
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -1,4 +1,5 @@
 import { directCreditDownPaymentText } from '@domain/credit';
+import { hasSimulatorChoice, readSimulatorChoice } from '@domain/credit-params';
 import { formatMileage, formatPrice } from '@domain/format';
 import { toVehicleView } from '@domain/vehicle';
 import { data, isRouteErrorResponse, Link, useSearchParams } from 'react-router';
@@ -16,7 +17,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const id = /^[1-9]\d{0,9}$/.test(params.id) ? Number(params.id) : Number.NaN;
   const record = (await context.services.catalogue.snapshot()).byId.get(id);
   if (!record) throw data('Vehículo no encontrado', { status: 404 });
-  return { vehicle: toVehicleView(record) };
+  return { vehicle: toVehicleView(record, context.services.config.dealership.financing) };
 }
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
@@ -60,7 +61,9 @@ export default function VehicleDetail({ loaderData }: Route.ComponentProps) {
           <VehicleTabsIsland
             vehicle={vehicle}
             downPayment={directCreditDownPaymentText(dealership.financing)}
-            initialTab={params.get('tab')}
+            financing={dealership.financing}
+            simulation={readSimulatorChoice(params, dealership.financing)}
+            initialTab={hasSimulatorChoice(params) ? 'financiamiento' : params.get('tab')}
           />
         </div>
       </div>

@@ -7,7 +7,11 @@ import type { Route } from './+types/vehicles-json';
  * same data the page's loader renders, with the canonical query it belongs to.
  */
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const { data, search } = resolveListing(await context.services.catalogue.snapshot(), url.searchParams);
+  const { data, search } = resolveListing(
+    await context.services.catalogue.snapshot(),
+    url.searchParams,
+    context.services.config.dealership.financing,
+  );
   const body: ListingResponse = { search, data };
   return Response.json(body, { headers: { 'Cache-Control': 'no-cache' } });
 }

@@ -3,7 +3,8 @@
 // panel is reached; 'pie' and 'comentarios' are optional, as their labels say).
 
 import { FINANCING_TYPE_OPTIONS, INCOME_OPTIONS, TERM_OPTIONS } from '@contracts/lead-options.ts';
-import { formatPrice } from '@domain/format';
+import { formatPercent, formatPrice } from '@domain/format';
+import type { SimulationHandoff } from '~/components/financing/credit-simulator';
 import { leadSchema, useLeadForm } from '~/lib/use-lead-form';
 import { FieldErrors, PersonFields, SelectField, TextAreaField, TextField } from './fields';
 import { FormFooter, FormNotice, RequiredNote, SuccessPanel } from './form-parts';
@@ -20,10 +21,13 @@ export function FinancingModal({
   open,
   onClose,
   vehicle,
+  simulation,
 }: {
   open: boolean;
   onClose: () => void;
   vehicle?: FinancingVehicle;
+  /** The simulation 'Solicitar este crédito' came from: it prefills the form and travels with the request. */
+  simulation?: SimulationHandoff;
 }) {
   return (
     <Modal
@@ -32,18 +36,31 @@ export function FinancingModal({
       title="Solicitud de Asesoría Financiera"
       description="Completa tus datos y un ejecutivo te propondrá la mejor alternativa de crédito."
     >
-      <FinancingForm vehicle={vehicle} onDone={onClose} />
+      <FinancingForm vehicle={vehicle} simulation={simulation} onDone={onClose} />
     </Modal>
   );
 }
 
-function FinancingForm({ vehicle, onDone }: { vehicle?: FinancingVehicle; onDone: () => void }) {
+function FinancingForm({
+  vehicle,
+  simulation,
+  onDone,
+}: {
+  vehicle?: FinancingVehicle;
+  simulation?: SimulationHandoff;
+  onDone: () => void;
+}) {
   const lead = useLeadForm({
     schema: leadSchema('FinancingLeadSchema'),
     endpoint: '/api/contact-form/',
     successText: 'Formulario enviado con éxito',
-    toBody: (values) => (vehicle ? { ...values, vehiculo_id: vehicle.id } : values),
+    toBody: (values) => ({
+      ...values,
+      ...(vehicle ? { vehiculo_id: vehicle.id } : {}),
+      ...(simulation ? { simulacion: simulation.request } : {}),
+    }),
   });
+  const simulated = simulation?.simulation;
   if (lead.status === 'success')
     return (
       <div>
@@ -59,19 +76,52 @@ function FinancingForm({ vehicle, onDone }: { vehicle?: FinancingVehicle; onDone
     <FieldErrors value={lead.errors}>
       <form key={lead.formKey} {...lead.formProps} className="grid gap-5 sm:grid-cols-2">
         <RequiredNote className="sm:col-span-2" />
+        {simulated ? (
+          <p className="rounded-lg bg-brand-50 p-3 text-slate-800 text-sm sm:col-span-2">
+            Tu simulación: {simulated.typeLabel.toLowerCase()}, pie de {formatPrice(simulated.downPayment)},{' '}
+            {simulated.term} cuotas de {formatPrice(simulated.installment)}, CAE{' '}
+            {formatPercent(simulated.caePercent)}, costo total del crédito {formatPrice(simulated.totalCost)}.
+            La enviamos con tu solicitud.
+          </p>
+        ) : null}
         <PersonFields names={{ name: 'nombre', phone: 'telefono', email: 'correo' }} order="phone-first" />
-        <SelectField name="financiamiento" label="Tipo de financiamiento" options={FINANCING_TYPE_OPTIONS} />
+        <SelectField
+          name="financiamiento"
+          label="Tipo de financiamiento"
+          options={FINANCING_TYPE_OPTIONS}
+          defaultValue={simulated?.type}
+        />
         <TextField
           name="vehiculo"
           label="Valor aproximado del vehículo"
           maxLength={100}
           placeholder="Ej: $10.000.000"
           defaultValue={
-            vehicle ? `${vehicle.name} ${vehicle.year} – ${formatPrice(vehicle.price)}` : undefined
+            vehicle
+              ? `${vehicle.name} ${vehicle.year} – ${formatPrice(vehicle.price)}`
+              : simulated
+                ? formatPrice(simulated.price)
+                : undefined
           }
         />
-        <TextField name="pie" label="Pie" required={false} maxLength={100} placeholder="Ej: $3.000.000" />
-        <SelectField name="plazo" label="Plazo" options={TERM_OPTIONS} />
+        <TextField
+          name="pie"
+          label="Pie"
+          required={false}
+          maxLength={100}
+          placeholder="Ej: $3.000.000"
+          defaultValue={
+            simulated
+              ? `${formatPrice(simulated.downPayment)} (${formatPercent(simulated.downPaymentPercent, 1)})`
+              : undefined
+          }
+        />
+        <SelectField
+          name="plazo"
+          label="Plazo"
+          options={TERM_OPTIONS}
+          defaultValue={simulated ? String(simulated.term) : undefined}
+        />
         <SelectField
           name="ingresos"
           label="Tipo de ingresos"

@@ -1,6 +1,7 @@
 import { formatMileage, formatPrice, stockReference } from '@domain/format';
 import type { VehicleView } from '@domain/vehicle';
 import { Suspense, useState } from 'react';
+import { InstallmentFromLines, simulatorHref } from '~/components/financing/installment-from';
 import { LazyInquiryForm, preloadInquiryForm } from '~/components/forms/lazy-forms';
 import { BadgeCheck, CalendarDays, Car, Fuel, Gauge, Mail, MapPin, MessageCircle } from '~/components/icons';
 import { island } from '~/lib/island';
@@ -43,6 +44,19 @@ export function VehicleSummary({ vehicle, whatsapp, salesEmail, publicUrl }: Pro
         {vehicle.year} · {vehicle.condition}
       </p>
       <p className="mt-4 font-bold text-4xl text-brand-700 tracking-tight">{price}</p>
+      {vehicle.installmentFrom ? (
+        <div className="mt-3 rounded-xl bg-brand-50 px-4 py-3 text-slate-700 text-sm">
+          <p>
+            <InstallmentFromLines value={vehicle.installmentFrom} perMonth=" al mes" />
+          </p>
+          <a
+            href={simulatorHref(vehicle.installmentFrom)}
+            className="mt-1 inline-flex min-h-6 items-center font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
+          >
+            Simula tu crédito
+          </a>
+        </div>
+      ) : null}
       <dl className="mt-5 grid grid-cols-2 gap-3">
         {facts.map(({ icon: Icon, label, value }) => (
           <div key={label} className="rounded-xl bg-slate-50 p-3">

@@ -1,6 +1,9 @@
+import type { FinancingSettings } from '@contracts/dealership.ts';
+import type { SimulatorChoice } from '@domain/credit-params';
 import { formatMileage } from '@domain/format';
 import type { VehicleView } from '@domain/vehicle';
 import { type KeyboardEvent, type ReactNode, Suspense, useRef, useState } from 'react';
+import { CreditSimulator, type SimulationHandoff } from '~/components/financing/credit-simulator';
 import { LazyFinancingModal } from '~/components/forms/lazy-forms';
 import { Check } from '~/components/icons';
 import { island } from '~/lib/island';
@@ -15,16 +18,19 @@ const TABS = [
 interface Props {
   vehicle: VehicleView;
   downPayment: string;
+  financing: FinancingSettings;
+  /** The simulation the address names, or the default one. */
+  simulation: SimulatorChoice;
   /** The `tab` of the page's address, which the server rendered. */
   initialTab: string | null;
-  onFinancing: () => void;
+  onFinancing: (handoff?: SimulationHandoff) => void;
 }
 
 /**
  * The ARIA tabs pattern with automatic activation: arrows move and select, Home/End jump to the ends.
  * The tabs are links to `?tab=…`, so without JavaScript the server renders the chosen tab.
  */
-export function VehicleTabs({ vehicle, downPayment, initialTab, onFinancing }: Props) {
+export function VehicleTabs({ vehicle, downPayment, financing, simulation, initialTab, onFinancing }: Props) {
   const [selected, setSelected] = useState(() =>
     Math.max(
       0,
@@ -55,7 +61,21 @@ export function VehicleTabs({ vehicle, downPayment, initialTab, onFinancing }: P
   const panels: ReactNode[] = [
     <Specifications key="specs" vehicle={vehicle} />,
     <Features key="features" features={vehicle.features} />,
-    <FinancingInfo key="financing" downPayment={downPayment} onFinancing={onFinancing} />,
+    <div key="financing" className="space-y-8">
+      <section id="simulador" aria-labelledby="simulador-titulo">
+        <h3 id="simulador-titulo" className="mb-4 font-bold text-slate-900 text-xl">
+          Simula tu crédito
+        </h3>
+        <CreditSimulator
+          settings={financing}
+          price={vehicle.price}
+          initial={simulation}
+          addressParams={[['tab', 'financiamiento']]}
+          onRequest={onFinancing}
+        />
+      </section>
+      <FinancingInfo downPayment={downPayment} onFinancing={() => onFinancing()} />
+    </div>,
   ];
 
   return (
@@ -120,9 +140,11 @@ export function VehicleTabs({ vehicle, downPayment, initialTab, onFinancing }: P
 export function VehicleTabsWithFinancing(props: Omit<Props, 'onFinancing'>) {
   const { vehicle } = props;
   const [financingOpen, setFinancingOpen] = useState(false);
+  const [handoff, setHandoff] = useState<SimulationHandoff | undefined>();
   const financingOpener = useRef<HTMLElement | null>(null);
-  const openFinancing = () => {
+  const openFinancing = (simulated?: SimulationHandoff) => {
     financingOpener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setHandoff(simulated);
     setFinancingOpen(true);
   };
   const closeFinancing = () => {
@@ -138,6 +160,7 @@ export function VehicleTabsWithFinancing(props: Omit<Props, 'onFinancing'>) {
             open
             onClose={closeFinancing}
             vehicle={{ id: vehicle.id, name: vehicle.name, year: vehicle.year, price: vehicle.price }}
+            simulation={handoff}
           />
         </Suspense>
       ) : null}

@@ -1,3 +1,4 @@
+import type { FinancingSettings } from '@contracts/dealership.ts';
 // The listing's data for one query, for the page's loader and for the listing island's requests
 // (app/routes/vehicles-json.ts), which must agree to the byte: the island replaces the page's results with them.
 import type { FilterOptions, ListingData } from '@contracts/listing.ts';
@@ -45,7 +46,11 @@ const withChosen = (values: string[], chosen: string[]) => [...new Set([...value
  * Everything the page needs, and nothing more: the visible page of cards, the counts and the option
  * lists. The stock itself never travels to the browser, so the page weighs the same at any stock size.
  */
-export function listingData(snapshot: CatalogueSnapshot, query: ListingQuery): ListingData {
+export function listingData(
+  snapshot: CatalogueSnapshot,
+  query: ListingQuery,
+  financing: FinancingSettings,
+): ListingData {
   const all = indexed(snapshot);
   const { lookups } = snapshot;
   // The URL carries transmissions as displayed; the rule compares stored values (prefix included).
@@ -75,7 +80,7 @@ export function listingData(snapshot: CatalogueSnapshot, query: ListingQuery): L
   };
   return {
     ...page,
-    vehicles: items.map((v) => toCardView(toVehicleView(v.record))),
+    vehicles: items.map((v) => toCardView(toVehicleView(v.record, financing))),
     options,
     stockCount: all.length,
   };
@@ -85,8 +90,12 @@ export function listingData(snapshot: CatalogueSnapshot, query: ListingQuery): L
  * The listing an address asks for, and its canonical query string (without "?"): a submitted no-JS form, a stray
  * parameter or a page past the end has another one, and the page redirects there.
  */
-export function resolveListing(snapshot: CatalogueSnapshot, params: URLSearchParams) {
+export function resolveListing(
+  snapshot: CatalogueSnapshot,
+  params: URLSearchParams,
+  financing: FinancingSettings,
+) {
   const query = parseListingQuery(params);
-  const data = listingData(snapshot, query);
+  const data = listingData(snapshot, query, financing);
   return { data, search: serializeListingQuery({ ...query, page: data.page }) };
 }

@@ -1,0 +1,130 @@
+import type { FinancingSettings } from '@contracts/dealership.ts';
+import type { SimulatorChoice } from '@domain/credit-params';
+import { formatPrice } from '@domain/format';
+import { Suspense, useRef, useState } from 'react';
+import { LazyFinancingModal } from '~/components/forms/lazy-forms';
+import { island } from '~/lib/island';
+import { useIslandId } from '~/lib/island-scope';
+import { CreditSimulator, type SimulationHandoff } from './credit-simulator';
+
+export interface StockChoice {
+  id: number;
+  name: string;
+  year: number;
+  price: number;
+}
+
+interface Props {
+  settings: FinancingSettings;
+  /** Published vehicles to simulate, by name. */
+  stock: StockChoice[];
+  initial: SimulatorChoice;
+  /** `vehiculo` and `precio` of the address, as the server read them. */
+  vehicleId: number | null;
+  price: number | null;
+}
+
+const fieldClass =
+  'block w-full rounded-lg border border-slate-500 bg-white px-3.5 py-2.5 text-base text-slate-900 ' +
+  'focus-visible:outline-2 focus-visible:outline-brand-600 disabled:bg-slate-100';
+
+/**
+ * /financing's simulator: for a vehicle chosen from stock or a price the visitor types. 'Solicitar este crédito'
+ * opens the financing request with the simulation.
+ */
+export function FinancingSimulator({ settings, stock, initial, vehicleId, price }: Props) {
+  const [chosenId, setChosenId] = useState(stock.some((v) => v.id === vehicleId) ? vehicleId : null);
+  const [priceText, setPriceText] = useState(price === null ? '' : formatPrice(price).slice(1));
+  const [handoff, setHandoff] = useState<SimulationHandoff | null>(null);
+  const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLElement | null>(null);
+  const id = useIslandId('precio');
+
+  const vehicle = stock.find((v) => v.id === chosenId) ?? null;
+  const typed = priceText.replace(/\D/g, '');
+  const simulatedPrice = vehicle ? vehicle.price : typed === '' ? null : Number(typed);
+  const addressParams: Array<[string, string]> = vehicle
+    ? [['vehiculo', String(vehicle.id)]]
+    : typed === ''
+      ? []
+      : [['precio', typed]];
+
+  const leading = (
+    <>
+      <div>
+        <label htmlFor={`${id}-vehiculo`} className="mb-1.5 block font-medium text-slate-800 text-sm">
+          Vehículo de nuestro stock <span className="font-normal text-slate-600">(opcional)</span>
+        </label>
+        <select
+          id={`${id}-vehiculo`}
+          name="vehiculo"
+          value={chosenId ?? ''}
+          onChange={(event) => setChosenId(event.target.value === '' ? null : Number(event.target.value))}
+          className={fieldClass}
+        >
+          <option value="">Otro vehículo: escribo el precio</option>
+          {stock.map((v) => (
+            <option key={v.id} value={v.id}>
+              {v.name} {v.year} – {formatPrice(v.price)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor={`${id}-valor`} className="mb-1.5 block font-medium text-slate-800 text-sm">
+          Precio del vehículo (en pesos)
+        </label>
+        <input
+          id={`${id}-valor`}
+          name="precio"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={14}
+          placeholder="Ej: 12.990.000"
+          disabled={vehicle !== null}
+          value={vehicle ? formatPrice(vehicle.price).slice(1) : priceText}
+          onChange={(event) => {
+            const digits = event.target.value.replace(/\D/g, '').slice(0, 11);
+            setPriceText(digits === '' ? '' : formatPrice(Number(digits)).slice(1));
+          }}
+          className={fieldClass}
+        />
+      </div>
+    </>
+  );
+
+  return (
+    <>
+      <CreditSimulator
+        // A vehicle chosen starts its own simulation at its minimum pie.
+        key={chosenId ?? 'precio'}
+        settings={settings}
+        price={simulatedPrice}
+        initial={chosenId === vehicleId ? initial : { ...initial, pie: null }}
+        leading={leading}
+        addressParams={addressParams}
+        onRequest={(simulated) => {
+          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          setHandoff(simulated);
+          setOpen(true);
+        }}
+      />
+      {handoff ? (
+        <Suspense fallback={null}>
+          <LazyFinancingModal
+            open={open}
+            onClose={() => {
+              setOpen(false);
+              requestAnimationFrame(() => opener.current?.focus());
+            }}
+            vehicle={vehicle ?? undefined}
+            simulation={handoff}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+/** As an island (ADR 0015): app/islands/financing-simulator.ts. */
+export const FinancingSimulatorIsland = /* @__PURE__ */ island('financing-simulator', FinancingSimulator);

@@ -1,0 +1,87 @@
+import type { CreditSimulation } from '@domain/credit';
+import { formatPercent, formatPrice } from '@domain/format';
+
+/**
+ * A simulation's figures: the cuota, the CAE and the CTC side by side in the same type (Ley 20.555 asks the CAE
+ * to be shown like the cuota), then every amount and charge behind them.
+ */
+export function SimulationFigures({ simulation: s }: { simulation: CreditSimulation }) {
+  const lastDiffers = s.lastInstallment !== s.installment;
+  const rows: Array<[string, string]> = [
+    ['Precio del vehículo', formatPrice(s.price)],
+    ['Pie', `${formatPrice(s.downPayment)} (${formatPercent(s.downPaymentPercent, 1)})`],
+    ['Saldo de precio', formatPrice(s.balance)],
+    [s.stampTax.label, formatPrice(s.stampTax.amount)],
+    ...s.financedFees.map((fee): [string, string] => [fee.label, formatPrice(fee.amount)]),
+    ...s.insurances.map((insurance): [string, string] => [insurance.label, formatPrice(insurance.amount)]),
+    ['Monto financiado', formatPrice(s.financedAmount)],
+    ...s.upfrontFees.map((fee): [string, string] => [
+      `${fee.label} (se paga al firmar)`,
+      formatPrice(fee.amount),
+    ]),
+    ['Número de cuotas', String(s.term)],
+    [
+      'Valor cuota',
+      lastDiffers
+        ? `${formatPrice(s.installment)} (última ${formatPrice(s.lastInstallment)})`
+        : formatPrice(s.installment),
+    ],
+    ['Tasa de interés mensual', formatPercent(s.monthlyRatePercent)],
+    ['Tasa de interés anual', formatPercent(s.annualRatePercent)],
+    ['Gastos y seguros', formatPrice(s.totalCharges)],
+    ['Costo total del crédito (CTC)', formatPrice(s.totalCost)],
+    ['Carga anual equivalente (CAE)', formatPercent(s.caePercent)],
+  ];
+  return (
+    <div className="space-y-5">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        <Headline label="Cuota mensual" value={formatPrice(s.installment)} note={`${s.term} cuotas`} />
+        <Headline
+          label="CAE"
+          value={formatPercent(s.caePercent)}
+          note={`Tasa ${formatPercent(s.monthlyRatePercent)} mensual`}
+        />
+        <Headline
+          label="Costo total del crédito"
+          value={formatPrice(s.totalCost)}
+          note={`Monto financiado ${formatPrice(s.financedAmount)}`}
+          wide
+        />
+      </dl>
+      <details open className="group rounded-xl bg-slate-50 px-4 py-3">
+        <summary className="cursor-pointer py-1 font-semibold text-brand-700">Detalle del crédito</summary>
+        <dl className="mt-2 text-sm">
+          {rows.map(([label, value]) => (
+            <div
+              key={label}
+              className="flex justify-between gap-4 border-slate-200 border-b py-2 last:border-0"
+            >
+              <dt className="text-slate-600">{label}</dt>
+              <dd className="text-right font-semibold text-slate-900 tabular-nums">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </details>
+    </div>
+  );
+}
+
+function Headline({
+  label,
+  value,
+  note,
+  wide = false,
+}: {
+  label: string;
+  value: string;
+  note: string;
+  wide?: boolean;
+}) {
+  return (
+    <div className={`rounded-xl bg-brand-50 px-4 py-3 ${wide ? 'col-span-2 sm:col-span-1' : ''}`}>
+      <dt className="text-slate-700 text-sm">{label}</dt>
+      <dd className="font-bold text-2xl text-brand-800 tabular-nums tracking-tight">{value}</dd>
+      <dd className="text-slate-600 text-xs">{note}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+import { FinancingSimulator } from '~/components/financing/financing-simulator';
+
+export default FinancingSimulator;
