@@ -3,6 +3,7 @@ import { hasSimulatorChoice, readSimulatorChoice } from '@domain/credit-params';
 import { formatMileage, formatPrice } from '@domain/format';
 import { toVehicleView } from '@domain/vehicle';
 import { data, isRouteErrorResponse, Link, useSearchParams } from 'react-router';
+import { CreditSimulator } from '~/components/financing/credit-simulator';
 import { ArrowLeft } from '~/components/icons';
 import { BackToListingIsland } from '~/components/vehicle/back-to-listing';
 import { carJsonLd, photoUrl } from '~/components/vehicle/car-json-ld';
@@ -10,6 +11,7 @@ import { VehicleGalleryIsland } from '~/components/vehicle/vehicle-gallery';
 import { VehicleSummaryIsland } from '~/components/vehicle/vehicle-summary';
 import { VehicleTabsIsland } from '~/components/vehicle/vehicle-tabs';
 import { pageMeta } from '~/lib/meta';
+import { ServerSlots } from '~/lib/server-markup';
 import { useRootData } from '~/root';
 import type { Route } from './+types/vehicle-detail';
 
@@ -43,6 +45,7 @@ export default function VehicleDetail({ loaderData }: Route.ComponentProps) {
   const { vehicle } = loaderData;
   const { dealership, publicUrl } = useRootData();
   const [params] = useSearchParams();
+  const simulation = readSimulatorChoice(params, dealership.financing);
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 md:py-8">
       <BackToListingIsland />
@@ -58,13 +61,28 @@ export default function VehicleDetail({ loaderData }: Route.ComponentProps) {
           />
         </aside>
         <div className="min-w-0 lg:col-start-1 lg:row-start-2">
-          <VehicleTabsIsland
-            vehicle={vehicle}
-            downPayment={directCreditDownPaymentText(dealership.financing)}
-            financing={dealership.financing}
-            simulation={readSimulatorChoice(params, dealership.financing)}
-            initialTab={hasSimulatorChoice(params) ? 'financiamiento' : params.get('tab')}
-          />
+          {/* The simulator's markup: the tabs load its code only when their financing tab opens. */}
+          <ServerSlots
+            value={{
+              simulador: (
+                <CreditSimulator
+                  settings={dealership.financing}
+                  price={vehicle.price}
+                  initial={simulation}
+                  addressParams={[['tab', 'financiamiento']]}
+                  onRequest={() => {}}
+                />
+              ),
+            }}
+          >
+            <VehicleTabsIsland
+              vehicle={vehicle}
+              downPayment={directCreditDownPaymentText(dealership.financing)}
+              financing={dealership.financing}
+              simulation={simulation}
+              initialTab={hasSimulatorChoice(params) ? 'financiamiento' : params.get('tab')}
+            />
+          </ServerSlots>
         </div>
       </div>
     </div>

@@ -115,7 +115,8 @@ export function CreditSimulator({ settings, price, initial, leading, addressPara
   const pieInvalid = error?.field === 'downPayment';
 
   return (
-    <div className="space-y-6">
+    // Tests wait for "live": the vehicle page loads this code after the page itself.
+    <div className="space-y-6" data-simulator={hydrated ? 'live' : 'server'}>
       <form
         method="get"
         action="#simulador"
@@ -284,7 +285,7 @@ export function CreditSimulator({ settings, price, initial, leading, addressPara
   );
 }
 
-/** A radio shown as a button: the whole box is the label, the focus ring on it. */
+/** A radio shown as a button: the radio, transparent, covers the whole box; the focus ring is the box's. */
 function Choice({
   name,
   value,
@@ -300,7 +301,7 @@ function Choice({
 }) {
   return (
     <label
-      className={`flex min-h-11 cursor-pointer items-center justify-center rounded-lg border px-3 py-2 text-center has-focus-visible:outline-2 has-focus-visible:outline-brand-600 has-focus-visible:outline-offset-2 ${
+      className={`relative flex min-h-11 cursor-pointer items-center justify-center rounded-lg border px-3 py-2 text-center has-focus-visible:outline-2 has-focus-visible:outline-brand-600 has-focus-visible:outline-offset-2 ${
         checked
           ? 'border-brand-700 bg-brand-50 text-brand-800'
           : 'border-slate-300 bg-white text-slate-800 hover:border-slate-500'
@@ -312,7 +313,7 @@ function Choice({
         value={value}
         checked={checked}
         onChange={onChange}
-        className="sr-only"
+        className="absolute inset-0 z-10 size-full cursor-pointer opacity-0"
       />
       <span>{children}</span>
     </label>

@@ -2,11 +2,20 @@ import type { FinancingSettings } from '@contracts/dealership.ts';
 import type { SimulatorChoice } from '@domain/credit-params';
 import { formatMileage } from '@domain/format';
 import type { VehicleView } from '@domain/vehicle';
-import { type KeyboardEvent, type ReactNode, Suspense, useRef, useState } from 'react';
-import { CreditSimulator, type SimulationHandoff } from '~/components/financing/credit-simulator';
+import {
+  type ComponentType,
+  type KeyboardEvent,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
+import type { CreditSimulator, SimulationHandoff } from '~/components/financing/credit-simulator';
 import { LazyFinancingModal } from '~/components/forms/lazy-forms';
 import { Check } from '~/components/icons';
 import { island } from '~/lib/island';
+import { ServerMarkup } from '~/lib/server-markup';
 import { FinancingInfo } from './financing-info';
 
 const TABS = [
@@ -38,6 +47,8 @@ export function VehicleTabs({ vehicle, downPayment, financing, simulation, initi
     ),
   );
   const tabs = useRef<Array<HTMLAnchorElement | null>>([]);
+  const financingTab = TABS.findIndex((t) => t.id === 'financiamiento');
+  const Simulator = useSimulatorCode(selected === financingTab);
 
   function select(index: number) {
     setSelected(index);
@@ -66,13 +77,17 @@ export function VehicleTabs({ vehicle, downPayment, financing, simulation, initi
         <h3 id="simulador-titulo" className="mb-4 font-bold text-slate-900 text-xl">
           Simula tu crédito
         </h3>
-        <CreditSimulator
-          settings={financing}
-          price={vehicle.price}
-          initial={simulation}
-          addressParams={[['tab', 'financiamiento']]}
-          onRequest={onFinancing}
-        />
+        {Simulator ? (
+          <Simulator
+            settings={financing}
+            price={vehicle.price}
+            initial={simulation}
+            addressParams={[['tab', 'financiamiento']]}
+            onRequest={onFinancing}
+          />
+        ) : (
+          <ServerMarkup slot="simulador" />
+        )}
       </section>
       <FinancingInfo downPayment={downPayment} onFinancing={() => onFinancing()} />
     </div>,
@@ -104,6 +119,8 @@ export function VehicleTabs({ vehicle, downPayment, financing, simulation, initi
               event.preventDefault();
               select(index);
             }}
+            onPointerEnter={tab.id === 'financiamiento' ? loadSimulator : undefined}
+            onFocus={tab.id === 'financiamiento' ? loadSimulator : undefined}
             onKeyDown={onKeyDown}
             className={`-mb-px flex-1 whitespace-nowrap border-b-3 px-1 py-4 text-center font-semibold text-[0.8125rem] transition sm:flex-none sm:px-5 sm:text-base ${
               index === selected
@@ -131,6 +148,27 @@ export function VehicleTabs({ vehicle, downPayment, financing, simulation, initi
       ))}
     </div>
   );
+}
+
+const loadSimulator = () => import('~/components/financing/credit-simulator');
+
+/**
+ * The simulator's code, once the financing tab has been shown (pointing at the tab starts the download): until then
+ * the visitor reads the tab's server-rendered markup, and the page's first load stays within its budget.
+ */
+function useSimulatorCode(shown: boolean): ComponentType<Parameters<typeof CreditSimulator>[0]> | null {
+  const [Simulator, setSimulator] = useState<typeof CreditSimulator | null>(null);
+  useEffect(() => {
+    if (!shown || Simulator) return;
+    let live = true;
+    void loadSimulator().then((module) => {
+      if (live) setSimulator(() => module.CreditSimulator);
+    });
+    return () => {
+      live = false;
+    };
+  }, [shown, Simulator]);
+  return Simulator;
 }
 
 /**

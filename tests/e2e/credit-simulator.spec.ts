@@ -1,0 +1,198 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type CreditSimulation, lowestInstallment, simulateCredit } from '@domain/credit.ts';
+import { formatPercent, formatPrice } from '@domain/format.ts';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { defaultDealership } from '@server/config/default-dealership.ts';
+import { hydrated, signInAs } from './support/admin.ts';
+import { findOutboxMail } from './support/outbox.ts';
+
+// The e2e server runs with the demo dealership, so its financing settings are these.
+const settings = defaultDealership.financing;
+
+interface Summary {
+  id: number;
+  precio: string;
+}
+
+/** A published vehicle dear enough for every credit type at every pie the tests choose. */
+async function vehicleToFinance(request: APIRequestContext): Promise<{ id: number; price: number }> {
+  const list = (await (await request.get('/api/vehiculos-resumen/')).json()) as Summary[];
+  const found = list.find((v) => Number.parseInt(v.precio, 10) >= 8_000_000);
+  if (!found) throw new Error('no vehicle of at least $8.000.000 in the demo stock');
+  return { id: found.id, price: Number.parseInt(found.precio, 10) };
+}
+
+function expected(input: Parameters<typeof simulateCredit>[1]): CreditSimulation {
+  const result = simulateCredit(settings, input);
+  if (!result.ok) throw new Error(result.error);
+  return result.simulation;
+}
+
+/** The three headline figures the simulator shows: cuota, CAE and CTC. */
+async function expectFigures(scope: Locator, simulation: CreditSimulation) {
+  const figures = scope.locator('dl').first();
+  await expect(figures).toContainText(`Cuota mensual${formatPrice(simulation.installment)}`);
+  await expect(figures).toContainText(`CAE${formatPercent(simulation.caePercent)}`);
+  await expect(figures).toContainText(`Costo total del crédito${formatPrice(simulation.totalCost)}`);
+}
+
+const simulator = (page: Page) => page.locator('#simulador');
+
+/** The page has hydrated and the simulator's code (loaded after it on a vehicle page) has taken over. */
+async function simulatorLive(page: Page) {
+  await hydrated(page);
+  await expect(simulator(page).locator('[data-simulator="live"]')).toBeVisible();
+}
+
+test('A visitor simulates a credit on a vehicle, shares it, and the request carries it to staff', {
+  tag: '@phone',
+}, async ({ page, browser, request }) => {
+  test.setTimeout(120_000);
+  const vehicle = await vehicleToFinance(request);
+  await page.goto(`/vehicles/${vehicle.id}?tab=financiamiento`);
+  await simulatorLive(page);
+  const panel = simulator(page);
+
+  // The default: conventional credit at its minimum pie, the longest term.
+  await expectFigures(
+    panel,
+    expected({ price: vehicle.price, downPayment: { percent: 20 }, term: 48, type: 'convencional' }),
+  );
+
+  // Direct credit, the pie moved by keyboard from 40% to 50%, 24 months, with desgravamen.
+  await panel.getByRole('radio', { name: /Crédito directo/ }).check();
+  const slider = panel.getByRole('slider', { name: 'Pie en porcentaje del precio' });
+  await expect(slider).toHaveAttribute('aria-valuetext', '40% del precio');
+  await slider.focus();
+  for (let step = 0; step < 10; step += 1) await page.keyboard.press('ArrowRight');
+  await expect(slider).toHaveAttribute('aria-valuetext', '50% del precio');
+  await panel.getByRole('radio', { name: '24 meses' }).check();
+  await panel.getByRole('checkbox', { name: /Seguro de desgravamen/ }).check();
+  const chosen = expected({
+    price: vehicle.price,
+    downPayment: { percent: 50 },
+    term: 24,
+    type: 'directo',
+    insurances: ['desgravamen'],
+  });
+  await expectFigures(panel, chosen);
+  await expect(panel.getByLabel('Pie (en pesos)')).toHaveValue(formatPrice(chosen.downPayment).slice(1));
+  // Screen readers hear the result once the visitor stops.
+  await expect(panel.locator('[aria-live="polite"]')).toHaveText(
+    `24 cuotas de ${formatPrice(chosen.installment)}, CAE ${formatPercent(chosen.caePercent)}, costo total del crédito ${formatPrice(chosen.totalCost)}.`,
+  );
+
+  // The address holds the simulation: a fresh visitor opening it sees the same one, rendered by the server.
+  await expect(page).toHaveURL(
+    new RegExp(`tab=financiamiento&tipo=directo&plazo=24&pie=${chosen.downPayment}&seguros=desgravamen`),
+  );
+  const shared = await browser.newContext();
+  const other = await shared.newPage();
+  await other.goto(page.url());
+  await expect(other.getByRole('tab', { name: 'Financiamiento' })).toHaveAttribute('aria-selected', 'true');
+  await expectFigures(simulator(other), chosen);
+  await shared.close();
+
+  // 'Solicitar este crédito' opens the financing request, filled from the simulation.
+  await panel.getByRole('button', { name: 'Solicitar este crédito' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Solicitud de Asesoría Financiera' });
+  await expect(dialog).toContainText(`24 cuotas de ${formatPrice(chosen.installment)}`);
+  await expect(dialog.getByLabel('Tipo de financiamiento')).toHaveValue('directo');
+  await expect(dialog.getByLabel('Plazo')).toHaveValue('24');
+  await expect(dialog.getByLabel(/^Pie/)).toHaveValue(new RegExp(`^\\${formatPrice(chosen.downPayment)}`));
+  const email = `simulacion.${Date.now()}@example.cl`;
+  await dialog.getByLabel('Nombre completo').fill('Camila Simulación');
+  await dialog.getByLabel('Teléfono').fill('+56 9 5555 1234');
+  await dialog.getByLabel('Correo electrónico').fill(email);
+  await dialog.getByLabel('Tipo de ingresos').selectOption('dependiente');
+  const sent = page.waitForResponse(
+    (r) => r.url().endsWith('/api/contact-form/') && r.request().method() === 'POST',
+  );
+  await dialog.getByRole('button', { name: 'Enviar solicitud' }).click();
+  const response = await sent;
+  expect(response.status()).toBe(201);
+  const { id } = (await response.json()) as { id: number };
+  await expect(dialog.getByText('¡Solicitud enviada con éxito!')).toBeVisible();
+
+  // The staff e-mail and the lead page show the simulation the server computed again.
+  const mail = await findOutboxMail((m) => (m.text ?? '').includes(email));
+  expect(mail.text).toContain('Simulación de crédito');
+  expect(mail.text).toContain(formatPrice(chosen.installment));
+  expect(mail.text).toContain(formatPercent(chosen.caePercent));
+  await signInAs(page, 'ventas');
+  await page.goto(`/admin/solicitudes/${id}`);
+  const section = page.getByRole('region', { name: 'Simulación de crédito' });
+  await expect(section).toContainText(formatPrice(chosen.installment));
+  await expect(section).toContainText(formatPercent(chosen.caePercent));
+  await expect(section).toContainText(formatPrice(chosen.totalCost));
+});
+
+test('The side card and the cards show "Cuota desde" with its CAE, and the side card opens that simulation', async ({
+  page,
+  request,
+}) => {
+  const vehicle = await vehicleToFinance(request);
+  const lowest = lowestInstallment(settings, vehicle.price);
+  if (!lowest) throw new Error('no credit for the vehicle');
+  await page.goto(`/vehicles/${vehicle.id}`);
+  const card = page.getByRole('complementary', { name: 'Resumen y contacto' });
+  await expect(card).toContainText(`Cuota desde ${formatPrice(lowest.installment)} al mes`);
+  await expect(card).toContainText(`CAE ${formatPercent(lowest.caePercent)}`);
+  await card.getByRole('link', { name: 'Simula tu crédito' }).click();
+  await expect(page.getByRole('tab', { name: 'Financiamiento' })).toHaveAttribute('aria-selected', 'true');
+  await expectFigures(simulator(page), lowest);
+
+  await page.goto('/vehicles?sort=price-desc');
+  const first = page.locator('main a[href^="/vehicles/"]').first();
+  const href = (await first.getAttribute('href')) ?? '';
+  const listed = (await (await request.get(`/api/vehiculos/${href.split('/').at(-1)}/`)).json()) as {
+    precio: string;
+  };
+  const fromCard = lowestInstallment(settings, Number.parseInt(listed.precio, 10));
+  if (!fromCard) throw new Error('no credit for the most expensive vehicle');
+  await expect(first).toContainText(`Cuota desde ${formatPrice(fromCard.installment)}/mes`);
+  await expect(first).toContainText(`CAE ${formatPercent(fromCard.caePercent)}`);
+});
+
+test('/financing simulates a typed price or a vehicle from stock, and refuses what no credit allows', {
+  tag: '@phone',
+}, async ({ page }) => {
+  await page.goto('/financing');
+  await simulatorLive(page);
+  const panel = simulator(page);
+  await expect(panel.getByRole('button', { name: 'Solicitar este crédito' })).toBeDisabled();
+  await panel.getByLabel('Precio del vehículo (en pesos)').fill('9990000');
+  await expect(panel.getByLabel('Precio del vehículo (en pesos)')).toHaveValue('9.990.000');
+  await panel.getByRole('radio', { name: '36 meses' }).check();
+  await expectFigures(
+    panel,
+    expected({ price: 9_990_000, downPayment: { percent: 20 }, term: 36, type: 'convencional' }),
+  );
+  await expect(page).toHaveURL(/precio=9990000&tipo=convencional&plazo=36&pie=1998000/);
+
+  // A pie under the minimum: a Spanish sentence instead of figures, never NaN.
+  await panel.getByLabel('Pie (en pesos)').fill('500000');
+  await expect(panel).toContainText('El crédito convencional requiere un pie de al menos 20% ($1.998.000).');
+  await expect(panel.getByLabel('Pie (en pesos)')).toHaveAttribute('aria-invalid', 'true');
+  await expect(panel).not.toContainText('NaN');
+  await expect(panel.getByRole('button', { name: 'Solicitar este crédito' })).toBeDisabled();
+
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations).toEqual([]);
+});
+
+test('Without JavaScript the simulator is a form the server answers', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/financing?precio=12990000');
+  const panel = simulator(page);
+  await panel.getByRole('radio', { name: '24 meses' }).check();
+  await panel.getByLabel('Pie (en pesos)').fill('5000000');
+  await panel.getByRole('button', { name: 'Calcular' }).click();
+  await expect(page).toHaveURL(/plazo=24/);
+  await expectFigures(
+    simulator(page),
+    expected({ price: 12_990_000, downPayment: { pesos: 5_000_000 }, term: 24, type: 'convencional' }),
+  );
+  await context.close();
+});
