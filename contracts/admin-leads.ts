@@ -124,6 +124,11 @@ export interface LeadDetail extends LeadListItem {
   message: string | null;
   /** The kind-specific fields with their Spanish labels and option labels. */
   details: Array<{ key: string; label: string; value: string }>;
+  /**
+   * The credit simulation a financing request came from, as the server computed it when the lead arrived: every
+   * figure of the offer with its Spanish label, in es-CL (the staff e-mail's lines). Null without one.
+   */
+  simulation: Array<{ label: string; value: string }> | null;
   sourcePage: string | null;
   statusChangedAt: string | null;
   statusChangedBy: { id: number; name: string } | null;

@@ -1,5 +1,6 @@
 // Every table in one file, grouped by area (stock, leads, e-mail, staff, audit, limits): drizzle-kit reads this one
 // schema to write the migrations, and the tables reference each other across areas. Longer than ~300 lines for that.
+import type { CreditSimulation } from '@domain/credit.ts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -214,6 +215,8 @@ export const leads = pgTable(
     message: text('message'),
     vehicleId: integer('vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
     details: jsonb('details').$type<Record<string, string | number | null>>().notNull().default({}),
+    /** A financing request's credit simulation, computed by the server from the inputs the visitor sent. */
+    simulation: jsonb('simulation').$type<CreditSimulation>(),
     sourcePage: text('source_page'),
     ipHash: text('ip_hash'),
     /** When first contact is promised: 24 h after arrival, 48 h for appraisals. */

@@ -1,7 +1,9 @@
 import type { DashboardData, LeadDetail, LeadListPage } from '@contracts/admin-leads.ts';
 import { ApiErrorSchema } from '@contracts/vehicle.ts';
-import { auditLog, emailOutbox, leadNotes, leads } from '@db/schema.ts';
+import { auditLog, emailOutbox, leadNotes, leads, vehicles } from '@db/schema.ts';
 import { chileDayKey } from '@domain/chile-time.ts';
+import { simulateCredit } from '@domain/credit.ts';
+import { formatPercent, simulationLines } from '@domain/credit-summary.ts';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CsrfHeaders, csrfHeaders, multipartBody } from '../support/csrf-client.ts';
@@ -25,7 +27,7 @@ let appraisalPhotoIds: number[] = [];
 type Headers = Record<string, string>;
 const db = () => t.database.db;
 
-async function sendLead(path: LeadPath, overrides: Record<string, string | number> = {}): Promise<number> {
+async function sendLead(path: LeadPath, overrides: Record<string, unknown> = {}): Promise<number> {
   const response = await t.app.inject({
     method: 'POST',
     url: path,
@@ -296,6 +298,7 @@ describe('GET /admin/api/solicitudes/:id', () => {
       { key: 'ingresos', label: 'Tipo de ingresos', value: expect.any(String) },
     ]);
     expect(financing.message).toBe('Tengo contrato indefinido hace 3 años.');
+    expect(financing.simulation).toBeNull();
     expect(financing.emails).toEqual([
       expect.objectContaining({
         status: 'pending',
@@ -320,6 +323,34 @@ describe('GET /admin/api/solicitudes/:id', () => {
       label: 'Estado',
       value: 'Bueno',
     });
+  });
+
+  it('gives the credit simulation a financing request came from, in the lines of the staff e-mail', async () => {
+    const id = await sendLead('/api/contact-form/', {
+      vehiculo_id: vehicleId,
+      simulacion: { pie: 3_000_000, plazo: 24, tipo: 'convencional', seguros: ['desgravamen'] },
+    });
+    const vehicle = await db()
+      .select({ price: vehicles.price })
+      .from(vehicles)
+      .where(eq(vehicles.id, vehicleId));
+    const result = simulateCredit(t.config.dealership.financing, {
+      price: vehicle[0]?.price ?? 0,
+      downPayment: { pesos: 3_000_000 },
+      term: 24,
+      type: 'convencional',
+      insurances: ['desgravamen'],
+    });
+    if (!result.ok) throw new Error(result.error);
+    const lead = await detail(id);
+    expect(lead.simulation).toEqual(
+      simulationLines(result.simulation).map(([label, value]) => ({ label, value })),
+    );
+    expect(lead.simulation).toContainEqual({
+      label: 'Carga anual equivalente (CAE)',
+      value: formatPercent(result.simulation.caePercent),
+    });
+    expect(lead.simulation).toContainEqual({ label: 'Número de cuotas', value: '24' });
   });
 
   it('answers 404 in Spanish for an unknown or malformed id', async () => {

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { PersonalDataErasure } from '@contracts/admin-staff.ts';
 import { auditLog, emailOutbox, idempotencyKeys, images, leadNotes, leadPhotos, leads } from '@db/schema.ts';
+import { simulateCredit } from '@domain/credit.ts';
 import { type PersonalDataExport, summarizePersonalData } from '@server/services/admin/personal-data.ts';
 import { recordAudit } from '@server/services/audit.ts';
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CsrfHeaders, csrfHeaders, multipartBody } from '../support/csrf-client.ts';
@@ -20,12 +21,13 @@ let visitor: CsrfHeaders;
 // Ana wrote with her address in two spellings; Bruno is another person who must stay untouched.
 const ANA = 'ana.perez@example.cl';
 const BRUNO = 'bruno.soto@example.cl';
+const ANA_SIMULATION = { precio: 15_000_000, pie: 4_000_000, plazo: 36, tipo: 'convencional', seguros: [] };
 const anaLeads: number[] = [];
 const brunoLeads: number[] = [];
 let sharedPhoto: Buffer;
 let anaOnlyPhoto: Buffer;
 
-async function sendJson(path: keyof typeof VALID_PAYLOADS, fields: Record<string, string>, key?: string) {
+async function sendJson(path: keyof typeof VALID_PAYLOADS, fields: Record<string, unknown>, key?: string) {
   const response = await t.app.inject({
     method: 'POST',
     url: path,
@@ -65,7 +67,8 @@ beforeAll(async () => {
       { name: 'Ana Pérez', email: 'Ana.Perez@Example.cl' },
       'ana-contacto-1',
     ),
-    await sendJson('/api/contact-form/', { nombre: 'Ana Pérez', correo: ANA }),
+    // Sent from the credit simulator: the lead keeps the simulation, which is her data too.
+    await sendJson('/api/contact-form/', { nombre: 'Ana Pérez', correo: ANA, simulacion: ANA_SIMULATION }),
     await sendAppraisal(ANA, [anaOnlyPhoto, sharedPhoto], 'ana-tasacion-1'),
   );
   brunoLeads.push(
@@ -200,6 +203,20 @@ describe('GET /admin/api/datos-personales', () => {
     expect(document.registrosIdempotencia).toHaveLength(2);
   });
 
+  it('includes the credit simulation of the financing request, every figure as stored', () => {
+    const result = simulateCredit(t.config.dealership.financing, {
+      price: ANA_SIMULATION.precio,
+      downPayment: { pesos: ANA_SIMULATION.pie },
+      term: ANA_SIMULATION.plazo,
+      type: ANA_SIMULATION.tipo,
+    });
+    if (!result.ok) throw new Error(result.error);
+    const financing = document.solicitudes.find((s) => s.tipo === 'financiamiento');
+    expect(financing?.simulacion).toEqual(result.simulation);
+    const others = document.solicitudes.filter((s) => s.tipo !== 'financiamiento');
+    expect(others.map((s) => s.simulacion)).toEqual([null, null]);
+  });
+
   it('carries the appraisal photos inline as usable JPEG data URLs, in their order', async () => {
     const photos = document.solicitudes.find((s) => s.tipo === 'vendeauto')?.fotos ?? [];
     expect(photos.map((p) => [p.posicion, p.ancho, p.alto])).toEqual([
@@ -255,6 +272,8 @@ describe('POST /admin/api/datos-personales/eliminar', () => {
     const db = t.database.db;
     const before = await tally();
     const brunoBefore = await db.select().from(leads).where(inArray(leads.id, brunoLeads));
+    const simulations = () => db.select({ id: leads.id }).from(leads).where(isNotNull(leads.simulation));
+    expect(await simulations()).toEqual([{ id: anaLeads[1] }]);
     const response = await erase({ email: 'Ana.Perez@example.cl', confirmacion: ' ana.perez@EXAMPLE.cl' });
     expect(response.statusCode, response.body).toBe(200);
     const { eliminados } = response.json() as PersonalDataErasure;
@@ -278,6 +297,11 @@ describe('POST /admin/api/datos-personales/eliminar', () => {
       idempotencyKeys: before.idempotencyKeys - 2,
     });
     expect(await db.select().from(leads).where(sql`lower(${leads.email}) = ${ANA}`)).toHaveLength(0);
+    // Her simulation went with the lead row, and so did the staff e-mail that listed it.
+    expect(await simulations()).toEqual([]);
+    expect(
+      await db.select().from(emailOutbox).where(sql`${emailOutbox.textBody} like '%Simulación de crédito%'`),
+    ).toEqual([]);
     expect(await db.select().from(leads).where(inArray(leads.id, brunoLeads))).toEqual(brunoBefore);
     const brunoPhotos = await db
       .select({ hash: images.hash })

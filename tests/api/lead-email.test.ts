@@ -2,6 +2,9 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { emailOutbox } from '@db/schema.ts';
+import { simulateCredit } from '@domain/credit.ts';
+import { formatPercent } from '@domain/credit-summary.ts';
+import { formatPrice } from '@domain/format.ts';
 import { createMailTransport } from '@server/services/email/mail-transport.ts';
 import { OutboxRelay } from '@server/services/email/outbox-relay.ts';
 import { eq } from 'drizzle-orm';
@@ -62,6 +65,45 @@ describe('staff e-mail through SMTP', () => {
     }
     const [row] = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.leadId, id));
     expect(row?.status).toBe('sent');
+  });
+
+  it('adds the credit simulation the request came from, as the server computed it', async () => {
+    const smtp = await sink();
+    const t = await appWith({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
+    const inputs = {
+      precio: 15_000_000,
+      pie: 4_000_000,
+      plazo: 48,
+      tipo: 'convencional',
+      seguros: ['desgravamen'],
+    };
+    await sendLead(t, '/api/contact-form/', { ...VALID_PAYLOADS['/api/contact-form/'], simulacion: inputs });
+    await t.app.services.outbox.deliverDue();
+    const result = simulateCredit(t.config.dealership.financing, {
+      price: inputs.precio,
+      downPayment: { pesos: inputs.pie },
+      term: inputs.plazo,
+      type: inputs.tipo,
+      insurances: inputs.seguros,
+    });
+    if (!result.ok) throw new Error(result.error);
+    const { simulation } = result;
+
+    const [mail] = smtp.messages;
+    for (const line of [
+      'Simulación de crédito:',
+      'Tipo de crédito: Crédito convencional',
+      'Precio del vehículo: $15.000.000',
+      `Valor cuota: ${formatPrice(simulation.installment)}`,
+      `Número de cuotas: 48`,
+      `Seguro de desgravamen: ${formatPrice(simulation.insurances[0]?.amount ?? -1)}`,
+      `Carga anual equivalente (CAE): ${formatPercent(simulation.caePercent)}`,
+    ]) {
+      expect(mail?.text).toContain(line);
+    }
+    expect(mail?.text).toMatch(/Carga anual equivalente \(CAE\): \d{1,2},\d{2}%/);
+    expect(mail?.html || '').toContain('<h2 style="font-size:16px">Simulación de crédito</h2>');
+    expect(mail?.html || '').toContain(formatPrice(simulation.installment));
   });
 
   it('cannot be made to add a header by the visitor text', async () => {

@@ -136,6 +136,42 @@ test('Sales finds a new lead in the inbox with its time left, works it and expor
   expect(cells[9]).toBe(`'+56 9 8765 4321`);
 });
 
+test('A financing request sent from the simulator shows its credit simulation on the lead page', {
+  tag: '@phone',
+}, async ({ page }) => {
+  const tag = randomBytes(3).toString('hex');
+  const name = `Tomás Crédito ${tag}`;
+  const token = await page.request.get('/api/get-csrf-token/');
+  const { csrfToken } = (await token.json()) as { csrfToken: string };
+  const response = await page.request.post('/api/contact-form/', {
+    data: {
+      nombre: name,
+      telefono: '+56 9 8765 4321',
+      correo: `tomas.${tag}@example.cl`,
+      financiamiento: 'convencional',
+      vehiculo: '$15.000.000',
+      plazo: '48',
+      ingresos: 'dependiente',
+      simulacion: { precio: 15_000_000, pie: 4_000_000, plazo: 48, tipo: 'convencional', seguros: [] },
+    },
+    headers: { 'X-CSRFToken': csrfToken, Origin: new URL(token.url()).origin },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const { id } = (await response.json()) as { id: number };
+
+  await signInAs(page, 'ventas');
+  await page.goto(`/admin/solicitudes/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 2, name: 'Simulación de crédito' })).toBeVisible();
+  await expect(page.getByText('Precio del vehículo')).toBeVisible();
+  await expect(page.getByText('$15.000.000').first()).toBeVisible();
+  const cae = page.getByText('Carga anual equivalente (CAE)', { exact: true });
+  await expect(cae).toBeVisible();
+  await expect(cae.locator('xpath=following-sibling::dd')).toHaveText(/^\d{1,2},\d{2}%$/);
+  await expectNoAxeViolations(page);
+});
+
 test('The filters live in the URL and the dashboard links to the overdue leads', async ({ page }) => {
   await signInAs(page, 'ventas');
   await page.goto('/admin');

@@ -1,3 +1,5 @@
+import { simulateCredit } from '@domain/credit.ts';
+import { defaultDealership } from '@server/config/default-dealership.ts';
 import {
   EXPORT_FORMAT,
   type PersonalDataRows,
@@ -18,6 +20,7 @@ function lead(id: number, extra: Partial<LeadRow> = {}): LeadRow {
     phone: '+56 9 8123 4567',
     message: 'Hola',
     details: { subject: 'compra' },
+    simulation: null,
     vehicleId: null,
     sourcePage: '/contact',
     ipHash: 'abc123',
@@ -97,5 +100,31 @@ describe('the personal-data export', () => {
     expect(first?.historial[0]?.detalles).toEqual({ de: 'nuevo', a: 'contactado' });
     expect(first?.historial[0]?.accion).not.toBe('estado_solicitud');
     expect(JSON.stringify(document)).not.toContain('ana@automotora.cl');
+  });
+
+  it('carries the credit simulation a financing request was sent from, and null for the others', () => {
+    const result = simulateCredit(defaultDealership.financing, {
+      price: 15_000_000,
+      downPayment: { pesos: 4_000_000 },
+      term: 36,
+      type: 'convencional',
+    });
+    if (!result.ok) throw new Error(result.error);
+    const withSimulation = toPersonalDataExport(
+      { controller: 'Automotora Cordillera SpA', email: 'camila@example.cl', counts },
+      {
+        ...rows,
+        leads: [
+          ...rows.leads,
+          {
+            lead: lead(3, { kind: 'financiamiento', simulation: result.simulation }),
+            vehicleBrand: null,
+            vehicleModel: null,
+            vehicleYear: null,
+          },
+        ],
+      },
+    );
+    expect(withSimulation.solicitudes.map((s) => s.simulacion)).toEqual([null, null, result.simulation]);
   });
 });

@@ -10,6 +10,7 @@ import { LeadFacts, LeadVehicle } from '~/components/admin/leads/lead-facts';
 import { LeadHistory } from '~/components/admin/leads/lead-history';
 import { LeadNotes } from '~/components/admin/leads/lead-notes';
 import { LeadPhotos } from '~/components/admin/leads/lead-photos';
+import { LeadSimulation } from '~/components/admin/leads/lead-simulation';
 import { LeadStatusPanel } from '~/components/admin/leads/lead-status-panel';
 import { useNow } from '~/components/admin/leads/use-now';
 import { AdminPage, adminButton, adminMeta, Card } from '~/components/admin/ui';
@@ -77,6 +78,7 @@ export default function LeadPage({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="flex min-w-0 flex-col gap-5">
           <LeadFacts lead={lead} />
+          {lead.simulation ? <LeadSimulation lines={lead.simulation} /> : null}
           {lead.vehicle ? <LeadVehicle vehicle={lead.vehicle} /> : null}
           {lead.photos.length > 0 ? <LeadPhotos photos={lead.photos} /> : null}
         </div>

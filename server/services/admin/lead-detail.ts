@@ -1,4 +1,5 @@
-// One lead as staff open it: every field, its vehicle, photos, e-mail delivery, notes and status history.
+// One lead as staff open it: every field, its credit simulation, vehicle, photos, e-mail delivery, notes and status
+// history.
 
 import type { LeadDetail, LeadHistoryEntry, LeadStatus } from '@contracts/admin-leads.ts';
 import type { Db } from '@db/client.ts';
@@ -13,6 +14,7 @@ import {
   staffUsers,
   vehicles,
 } from '@db/schema.ts';
+import { simulationLines } from '@domain/credit-summary.ts';
 import { variantWidths } from '@domain/media.ts';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -46,6 +48,7 @@ export async function getLeadDetail(db: Db, id: number, now = new Date()): Promi
       ...listColumns,
       message: leads.message,
       details: leads.details,
+      simulation: leads.simulation,
       sourcePage: leads.sourcePage,
       statusChangedAt: leads.statusChangedAt,
       changerId: changer.id,
@@ -98,6 +101,9 @@ export async function getLeadDetail(db: Db, id: number, now = new Date()): Promi
     ...toListItem(row),
     message: row.message,
     details: describedDetails(row.details),
+    simulation: row.simulation
+      ? simulationLines(row.simulation).map(([label, value]) => ({ label, value }))
+      : null,
     sourcePage: row.sourcePage,
     statusChangedAt: row.statusChangedAt?.toISOString() ?? null,
     statusChangedBy:

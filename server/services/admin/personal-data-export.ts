@@ -63,6 +63,8 @@ export function toPersonalDataExport(
       telefono: lead.phone,
       mensaje: lead.message,
       detalles: lead.details,
+      /** The credit simulation the request came from, every figure as the server computed it; null without one. */
+      simulacion: lead.simulation,
       vehiculo:
         lead.vehicleId === null
           ? null

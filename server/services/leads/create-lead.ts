@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { LeadCreated } from '@contracts/leads.ts';
 import type { Db } from '@db/client.ts';
 import { emailOutbox, idempotencyKeys, leadPhotos, leads } from '@db/schema.ts';
+import type { CreditSimulation } from '@domain/credit.ts';
 import { eq } from 'drizzle-orm';
 import { type PreparedImage, storeImage } from '../images/ingest-image.ts';
 import type { LeadEmail } from './lead-email.ts';
@@ -10,6 +11,8 @@ import type { LeadFields, LeadKindDef } from './lead-kinds.ts';
 export interface CreateLeadInput {
   def: LeadKindDef;
   fields: LeadFields;
+  /** The simulation computed from `fields.simulationRequest`, stored with the lead; null without one. */
+  simulation: CreditSimulation | null;
   photos: PreparedImage[];
   sourcePage: string | null;
   ipHash: string | null;
@@ -50,6 +53,8 @@ export async function findIdempotentReply(
  */
 export async function createLead(db: Db, input: CreateLeadInput): Promise<CreateLeadResult> {
   const { def, fields } = input;
+  // The simulation's inputs are part of the request (its hash), not a column: the computed simulation is stored.
+  const { simulationRequest: _inputs, ...columns } = fields;
   const hash = requestHash(def, fields, input.photos);
   if (input.idempotencyKey) {
     const previous = await findIdempotentReply(db, input.idempotencyKey, hash);
@@ -63,7 +68,8 @@ export async function createLead(db: Db, input: CreateLeadInput): Promise<Create
         .insert(leads)
         .values({
           kind: def.kind,
-          ...fields,
+          ...columns,
+          simulation: input.simulation,
           sourcePage: input.sourcePage,
           ipHash: input.ipHash,
           createdAt,

@@ -1,5 +1,7 @@
 import type { Dealership } from '@contracts/dealership.ts';
 import { formatChileLongDateTime } from '@domain/chile-time.ts';
+import type { CreditSimulation } from '@domain/credit.ts';
+import { simulationLines } from '@domain/credit-summary.ts';
 import { formatPrice } from '@domain/format.ts';
 import { largestWidth, mediaPath } from '@domain/media.ts';
 import type { VehicleRecord } from '@domain/vehicle.ts';
@@ -18,6 +20,8 @@ export interface LeadEmailInput {
   def: LeadKindDef;
   fields: LeadFields;
   vehicle: VehicleRecord | null;
+  /** The credit simulation the request came from, as the server computed it. */
+  simulation: CreditSimulation | null;
   photoCount: number;
   createdAt: Date;
   dueAt: Date;
@@ -29,8 +33,23 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+function htmlTable(rows: ReadonlyArray<readonly [string, string]>): string {
+  const cell = 'border-bottom:1px solid #e2e8f0';
+  return `<table cellpadding="6" style="border-collapse:collapse">${rows
+    .map(
+      ([label, value]) =>
+        `<tr><th align="left" style="${cell}">${escapeHtml(label)}</th><td style="${cell}">${escapeHtml(value)}</td></tr>`,
+    )
+    .join('')}</table>`;
+}
+
+const SIMULATION_TITLE = 'Simulación de crédito';
+const SIMULATION_NOTE =
+  'Calculada por el sitio con las condiciones de financiamiento vigentes al recibir la solicitud.';
+
 /**
- * The message staff receive for a lead: every field, in Spanish, with the promise and its deadline.
+ * The message staff receive for a lead: every field, in Spanish, with the promise and its deadline, and the credit
+ * simulation a financing request came from.
  * Visitor text only ever lands in bodies (escaped in HTML) and in the Subject through nodemailer's
  * header encoding; the contracts refuse line breaks in names and addresses, so no header can be added.
  */
@@ -60,14 +79,26 @@ export function buildLeadEmail(input: LeadEmailInput): LeadEmail {
   rows.push(['Responder antes de', formatChileLongDateTime(input.dueAt)]);
 
   const promise = `Nos comprometimos a contactar a esta persona dentro de ${def.promiseHours} horas.`;
+  const simulation = input.simulation ? simulationLines(input.simulation) : [];
   const message = fields.message ? `\n\nMensaje:\n${fields.message}` : '';
   const text = [
     `Nueva solicitud desde el sitio web de ${dealership.name}.`,
     promise,
     '',
     ...rows.map(([label, value]) => `${label}: ${value}`),
+    ...(simulation.length
+      ? [
+          '',
+          `${SIMULATION_TITLE}:`,
+          SIMULATION_NOTE,
+          ...simulation.map(([label, value]) => `${label}: ${value}`),
+        ]
+      : []),
   ].join('\n');
 
+  const simulationHtml = simulation.length
+    ? `\n<h2 style="font-size:16px">${SIMULATION_TITLE}</h2>\n<p>${escapeHtml(SIMULATION_NOTE)}</p>\n${htmlTable(simulation)}`
+    : '';
   const photo = vehicle?.images[0];
   const photoHtml = photo
     ? `<p><a href="${escapeHtml(vehicleUrl ?? '')}"><img src="${escapeHtml(`${publicUrl}${mediaPath(photo.hash, Math.min(640, largestWidth(photo)), 'jpeg')}`)}" width="320" alt="${escapeHtml(`${vehicle?.brand.nombre} ${vehicle?.model}`)}"></a></p>`
@@ -75,12 +106,7 @@ export function buildLeadEmail(input: LeadEmailInput): LeadEmail {
   const html = `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#1e293b">
 <h1 style="font-size:18px">${escapeHtml(def.label)} — ${escapeHtml(fields.name)}</h1>
 <p><strong>${escapeHtml(promise)}</strong></p>
-<table cellpadding="6" style="border-collapse:collapse">${rows
-    .map(
-      ([label, value]) =>
-        `<tr><th align="left" style="border-bottom:1px solid #e2e8f0">${escapeHtml(label)}</th><td style="border-bottom:1px solid #e2e8f0">${escapeHtml(value)}</td></tr>`,
-    )
-    .join('')}</table>
+${htmlTable(rows)}${simulationHtml}
 ${fields.message ? `<h2 style="font-size:16px">Mensaje</h2><p style="white-space:pre-wrap">${escapeHtml(fields.message)}</p>` : ''}
 ${photoHtml}
 <p>Responde a este correo para escribirle directamente a ${escapeHtml(fields.name)}.</p>

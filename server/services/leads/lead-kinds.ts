@@ -12,6 +12,7 @@ import {
   INSURANCE_TYPE_OPTIONS,
   InsuranceLeadSchema,
   SellLeadSchema,
+  type SimulationRequest,
   SUBJECT_OPTIONS,
   TERM_OPTIONS,
   VehicleLeadSchema,
@@ -29,6 +30,8 @@ export interface LeadFields {
   message: string | null;
   vehicleId: number | null;
   details: Record<string, string | number | null>;
+  /** The inputs of the credit simulation a financing request was sent from; the server computes its figures. */
+  simulationRequest?: SimulationRequest;
 }
 
 export interface LeadKindDef<S extends z.ZodType = z.ZodType> {
@@ -103,6 +106,8 @@ export const LEAD_KIND_DEFS: LeadKindDef[] = [
         plazo: d.plazo,
         ingresos: d.ingresos,
       },
+      // Absent rather than undefined: a request without a simulation hashes (Idempotency-Key) as it always did.
+      ...(d.simulacion ? { simulationRequest: d.simulacion } : {}),
     }),
   }),
   define({

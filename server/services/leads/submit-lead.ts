@@ -1,8 +1,10 @@
 // A visitor's request, from the fields and files the HTTP layer read to the stored lead: the honeypot, the rules
-// of its kind, the vehicle it names, its photos, a retried Idempotency-Key and the rate limit, in that order.
+// of its kind, the vehicle it names, the credit simulation it comes from, its photos, a retried Idempotency-Key and the
+// rate limit, in that order.
 import type { LeadCreated } from '@contracts/leads.ts';
 import { fieldErrors, HONEYPOT_FIELD } from '@contracts/leads.ts';
 import type { Db } from '@db/client.ts';
+import type { CreditSimulation } from '@domain/credit.ts';
 import type { AppConfig } from '../../config/env.ts';
 import type { Catalogue } from '../catalogue/catalogue.ts';
 import type { OutboxRelay } from '../email/outbox-relay.ts';
@@ -12,6 +14,7 @@ import { Refusal } from '../refusal.ts';
 import { createLead, findIdempotentReply, requestHash } from './create-lead.ts';
 import { buildLeadEmail } from './lead-email.ts';
 import type { LeadKindDef } from './lead-kinds.ts';
+import { leadSimulation, SIMULATION_FIELD } from './lead-simulation.ts';
 
 const RATE_WINDOW_MS = 10 * 60 * 1000;
 const REVIEW_FORM = 'Revisa los datos del formulario.';
@@ -66,6 +69,16 @@ export function leadService({ db, catalogue, outbox, config }: Dependencies) {
         [def.vehicleField]: 'El vehículo indicado no existe o ya no está disponible.',
       });
     }
+    let simulation: CreditSimulation | null = null;
+    if (fields.simulationRequest) {
+      const computed = leadSimulation(
+        config.dealership.financing,
+        fields.simulationRequest,
+        vehicle?.price ?? null,
+      );
+      if (!computed.ok) return refused(REVIEW_FORM, { [SIMULATION_FIELD]: computed.error });
+      simulation = computed.simulation;
+    }
 
     const photos: PreparedImage[] = [];
     for (const [index, file] of submission.files.entries()) {
@@ -89,6 +102,7 @@ export function leadService({ db, catalogue, outbox, config }: Dependencies) {
     const result = await createLead(db, {
       def,
       fields,
+      simulation,
       photos,
       sourcePage: submission.sourcePage,
       ipHash: submission.client,
@@ -99,6 +113,7 @@ export function leadService({ db, catalogue, outbox, config }: Dependencies) {
           def,
           fields,
           vehicle,
+          simulation,
           photoCount: photos.length,
           createdAt,
           dueAt,
