@@ -1,16 +1,8 @@
 import type { CreditSimulation } from './credit.ts';
-import { formatPrice } from './format.ts';
+import { formatPercent, formatPrice } from './format.ts';
 
 // A stored credit simulation as staff read it (the lead's e-mail and its back office page): one list of labelled
 // figures in es-CL, so both say the same thing in the same words.
-
-/** 19.9 → "19,90%": a percentage with a decimal comma and a fixed number of decimals (two unless told). */
-export function formatPercent(value: number, decimals = 2): string {
-  const fixed = value.toFixed(decimals);
-  // −0,00% reads as a negative rate: a value that rounds to zero is written as zero.
-  const shown = Number(fixed) === 0 ? (0).toFixed(decimals) : fixed;
-  return `${shown.replace('.', ',')}%`;
-}
 
 /**
  * Every figure of a simulation an offer must show (Ley 20.555): the credit type, the price, the pie, the financed

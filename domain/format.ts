@@ -31,5 +31,8 @@ export function displayTransmission(tipo: string): string {
 
 /** 19.9 → "19,90%": a percentage with two decimals and a decimal comma, as es-CL writes it (CAE, rates). */
 export function formatPercent(value: number, decimals = 2): string {
-  return `${value.toFixed(decimals).replace('.', ',')}%`;
+  const fixed = value.toFixed(decimals);
+  // −0,00% reads as a negative rate: a value that rounds to zero is written as zero.
+  const shown = Number(fixed) === 0 ? (0).toFixed(decimals) : fixed;
+  return `${shown.replace('.', ',')}%`;
 }

@@ -121,7 +121,9 @@ test('A visitor simulates a credit on a vehicle, shares it, and the request carr
   expect(mail.text).toContain(formatPercent(chosen.caePercent));
   await signInAs(page, 'ventas');
   await page.goto(`/admin/solicitudes/${id}`);
-  const section = page.getByRole('region', { name: 'Simulación de crédito' });
+  const section = page.locator('section', {
+    has: page.getByRole('heading', { name: 'Simulación de crédito' }),
+  });
   await expect(section).toContainText(formatPrice(chosen.installment));
   await expect(section).toContainText(formatPercent(chosen.caePercent));
   await expect(section).toContainText(formatPrice(chosen.totalCost));

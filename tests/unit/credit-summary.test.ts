@@ -1,6 +1,7 @@
 import type { CreditSimulation } from '@domain/credit.ts';
 import { simulateCredit } from '@domain/credit.ts';
-import { formatPercent, simulationLines } from '@domain/credit-summary.ts';
+import { simulationLines } from '@domain/credit-summary.ts';
+import { formatPercent } from '@domain/format.ts';
 import { defaultDealership } from '@server/config/default-dealership.ts';
 import { describe, expect, it } from 'vitest';
 

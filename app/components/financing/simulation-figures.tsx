@@ -1,37 +1,13 @@
 import type { CreditSimulation } from '@domain/credit';
+import { simulationLines } from '@domain/credit-summary';
 import { formatPercent, formatPrice } from '@domain/format';
 
 /**
  * A simulation's figures: the cuota, the CAE and the CTC side by side in the same type (Ley 20.555 asks the CAE
- * to be shown like the cuota), then every amount and charge behind them.
+ * to be shown like the cuota), then every amount and charge behind them, in the words staff read them.
  */
 export function SimulationFigures({ simulation: s }: { simulation: CreditSimulation }) {
-  const lastDiffers = s.lastInstallment !== s.installment;
-  const rows: Array<[string, string]> = [
-    ['Precio del vehículo', formatPrice(s.price)],
-    ['Pie', `${formatPrice(s.downPayment)} (${formatPercent(s.downPaymentPercent, 1)})`],
-    ['Saldo de precio', formatPrice(s.balance)],
-    [s.stampTax.label, formatPrice(s.stampTax.amount)],
-    ...s.financedFees.map((fee): [string, string] => [fee.label, formatPrice(fee.amount)]),
-    ...s.insurances.map((insurance): [string, string] => [insurance.label, formatPrice(insurance.amount)]),
-    ['Monto financiado', formatPrice(s.financedAmount)],
-    ...s.upfrontFees.map((fee): [string, string] => [
-      `${fee.label} (se paga al firmar)`,
-      formatPrice(fee.amount),
-    ]),
-    ['Número de cuotas', String(s.term)],
-    [
-      'Valor cuota',
-      lastDiffers
-        ? `${formatPrice(s.installment)} (última ${formatPrice(s.lastInstallment)})`
-        : formatPrice(s.installment),
-    ],
-    ['Tasa de interés mensual', formatPercent(s.monthlyRatePercent)],
-    ['Tasa de interés anual', formatPercent(s.annualRatePercent)],
-    ['Gastos y seguros', formatPrice(s.totalCharges)],
-    ['Costo total del crédito (CTC)', formatPrice(s.totalCost)],
-    ['Carga anual equivalente (CAE)', formatPercent(s.caePercent)],
-  ];
+  const rows = simulationLines(s);
   return (
     <div className="space-y-5">
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
