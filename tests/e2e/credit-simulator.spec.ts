@@ -198,3 +198,41 @@ test('Without JavaScript the simulator is a form the server answers', async ({ b
   );
   await context.close();
 });
+
+test('Hostile simulation parameters give the default simulation, never an error or NaN', async ({
+  request,
+}) => {
+  const vehicle = await vehicleToFinance(request);
+  const hostile = [
+    '<script>alert(1)</script>',
+    '-1',
+    '1e99',
+    'NaN',
+    '9'.repeat(400),
+    '%00',
+    '__proto__',
+    '\u202E48',
+    '😀',
+    '12,24,36',
+  ];
+  for (const value of hostile) {
+    const v = encodeURIComponent(value);
+    const query = `tipo=${v}&plazo=${v}&pie=${v}&seguros=${v}&precio=${v}&vehiculo=${v}`;
+    for (const path of [`/vehicles/${vehicle.id}?tab=financiamiento&${query}`, `/financing?${query}`]) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(200);
+      const html = await response.text();
+      expect(html, path).not.toContain('NaN');
+      expect(html, path).not.toContain('<script>alert(1)</script>');
+    }
+  }
+  // The vehicle page then shows the default: conventional credit, minimum pie, longest term.
+  const page = await request.get(`/vehicles/${vehicle.id}?tipo=x&plazo=x&pie=x`);
+  const defaults = expected({
+    price: vehicle.price,
+    downPayment: { percent: 20 },
+    term: 48,
+    type: 'convencional',
+  });
+  expect(await page.text()).toContain(formatPrice(defaults.installment));
+});
