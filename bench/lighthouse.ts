@@ -1,4 +1,5 @@
-// Lighthouse (mobile preset, Debian Chromium) on the home page, the listing and a vehicle page: median of 5 runs.
+// Lighthouse (mobile preset, Debian Chromium) on the home page, the listing, a vehicle page and /financing: median of
+// 5 runs.
 //   npm run build && npx tsx bench/lighthouse.ts            (BENCH_URL=http://host:port to use a running server)
 // Starts the built server on a fresh data directory and waits until the demo photos are rendered.
 import { spawn } from 'node:child_process';
@@ -60,7 +61,8 @@ try {
   const [first] = (await (await fetch(`${base}/api/vehiculos/?destacado=true`)).json()) as Array<{
     id: number;
   }>;
-  const pages = ['/', '/vehicles', `/vehicles/${first?.id ?? 1}`];
+  // /financing holds the credit simulator whole; a vehicle page holds it in a tab.
+  const pages = ['/', '/vehicles', `/vehicles/${first?.id ?? 1}`, '/financing'];
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumLaunch.executablePath,
     chromeFlags: ['--headless=new', ...chromiumLaunch.args],

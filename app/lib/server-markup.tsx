@@ -12,5 +12,12 @@ export const ServerSlots = createContext<Record<string, ReactNode>>({});
 export function ServerMarkup({ slot, className }: { slot: string; className?: string }) {
   const slots = useContext(ServerSlots);
   if (import.meta.env.SSR) return <div className={className}>{slots[slot]}</div>;
-  return <div className={className} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: '' }} />;
+  return (
+    <div
+      className={className}
+      suppressHydrationWarning
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: an empty string, so React keeps the server's markup.
+      dangerouslySetInnerHTML={{ __html: '' }}
+    />
+  );
 }

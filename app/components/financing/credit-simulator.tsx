@@ -11,6 +11,7 @@ import { formatPercent, formatPrice } from '@domain/format';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { CircleAlert } from '~/components/icons';
 import { useIslandId } from '~/lib/island-scope';
+import { PesosInput } from './pesos-input';
 import { SimulationFigures } from './simulation-figures';
 
 /** What 'Solicitar este crédito' hands to the financing request. */
@@ -31,9 +32,6 @@ interface Props {
   onRequest: (handoff: SimulationHandoff) => void;
 }
 
-const digitsOf = (text: string) => text.replace(/\D/g, '').slice(0, 11);
-const grouped = (digits: string) => (digits === '' ? '' : formatPrice(Number(digits)).slice(1));
-
 /** The es-CL figure of the live summary a screen reader hears once the visitor stops moving the controls. */
 function spokenSummary(simulation: CreditSimulation): string {
   return (
@@ -45,15 +43,15 @@ function spokenSummary(simulation: CreditSimulation): string {
 export function CreditSimulator({ settings, price, initial, leading, addressParams, onRequest }: Props) {
   const [type, setType] = useState<CreditType>(initial.type);
   const [term, setTerm] = useState<CreditTerm>(initial.term);
-  const [pieText, setPieText] = useState(() =>
-    grouped(String(initial.pie ?? (price === null ? '' : minimumDownPayment(settings, initial.type, price)))),
+  const [pieDigits, setPieDigits] = useState(() =>
+    String(initial.pie ?? (price === null ? '' : minimumDownPayment(settings, initial.type, price))),
   );
   const [insurances, setInsurances] = useState<string[]>(initial.insurances);
   const [hydrated, setHydrated] = useState(false);
   const [spoken, setSpoken] = useState('');
   const id = useIslandId('simulador');
 
-  const pie = digitsOf(pieText) === '' ? Number.NaN : Number(digitsOf(pieText));
+  const pie = pieDigits === '' ? Number.NaN : Number(pieDigits);
   const result =
     price === null
       ? null
@@ -66,10 +64,10 @@ export function CreditSimulator({ settings, price, initial, leading, addressPara
   // The first price given (/financing starts without one) starts at the credit type's minimum pie.
   const priceBefore = useRef(price);
   useEffect(() => {
-    if (priceBefore.current === null && price !== null && pieText === '')
-      setPieText(grouped(String(minimumDownPayment(settings, type, price))));
+    if (priceBefore.current === null && price !== null && pieDigits === '')
+      setPieDigits(String(minimumDownPayment(settings, type, price)));
     priceBefore.current = price;
-  }, [price, pieText, settings, type]);
+  }, [price, pieDigits, settings, type]);
 
   // Once the visitor changes something, the address follows the simulation (replaceState: moving a slider is not
   // a page to go back to).
@@ -107,7 +105,7 @@ export function CreditSimulator({ settings, price, initial, leading, addressPara
     if (!nextTerms.some((t) => t === term)) setTerm(nextTerms.at(-1) ?? term);
     // A pie under the new minimum rises to it; a larger one stays the visitor's.
     if (price !== null && !(pie >= minimumDownPayment(settings, next, price)))
-      setPieText(grouped(String(minimumDownPayment(settings, next, price))));
+      setPieDigits(String(minimumDownPayment(settings, next, price)));
   }
 
   const error = result && !result.ok ? result : null;
@@ -154,21 +152,14 @@ export function CreditSimulator({ settings, price, initial, leading, addressPara
             Pie (en pesos)
           </label>
           <div className="flex items-center gap-3">
-            <div className="relative w-44 shrink-0">
-              <span aria-hidden className="absolute inset-y-0 left-3 flex items-center text-slate-600">
-                $
-              </span>
-              <input
+            <div className="w-44 shrink-0">
+              <PesosInput
                 id={`${id}-pie`}
                 name="pie"
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={14}
-                value={pieText}
-                onChange={(event) => setPieText(grouped(digitsOf(event.target.value)))}
-                aria-invalid={pieInvalid || undefined}
-                aria-describedby={pieInvalid ? errorId : `${id}-pie-hint`}
-                className="block w-full rounded-lg border border-slate-500 bg-white py-2.5 pr-3 pl-7 text-base text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600 aria-invalid:border-red-700"
+                digits={pieDigits}
+                onDigits={setPieDigits}
+                invalid={pieInvalid}
+                describedBy={pieInvalid ? errorId : `${id}-pie-hint`}
               />
             </div>
             <input
@@ -182,7 +173,7 @@ export function CreditSimulator({ settings, price, initial, leading, addressPara
               disabled={price === null}
               onChange={(event) => {
                 if (price === null) return;
-                setPieText(grouped(String(Math.ceil((price * Number(event.target.value)) / 100))));
+                setPieDigits(String(Math.ceil((price * Number(event.target.value)) / 100)));
               }}
               className="h-11 min-w-0 flex-1 accent-brand-700"
             />

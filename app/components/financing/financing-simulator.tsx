@@ -6,6 +6,7 @@ import { LazyFinancingModal } from '~/components/forms/lazy-forms';
 import { island } from '~/lib/island';
 import { useIslandId } from '~/lib/island-scope';
 import { CreditSimulator, type SimulationHandoff } from './credit-simulator';
+import { PesosInput } from './pesos-input';
 
 export interface StockChoice {
   id: number;
@@ -34,20 +35,19 @@ const fieldClass =
  */
 export function FinancingSimulator({ settings, stock, initial, vehicleId, price }: Props) {
   const [chosenId, setChosenId] = useState(stock.some((v) => v.id === vehicleId) ? vehicleId : null);
-  const [priceText, setPriceText] = useState(price === null ? '' : formatPrice(price).slice(1));
+  const [priceDigits, setPriceDigits] = useState(price === null ? '' : String(price));
   const [handoff, setHandoff] = useState<SimulationHandoff | null>(null);
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLElement | null>(null);
   const id = useIslandId('precio');
 
   const vehicle = stock.find((v) => v.id === chosenId) ?? null;
-  const typed = priceText.replace(/\D/g, '');
-  const simulatedPrice = vehicle ? vehicle.price : typed === '' ? null : Number(typed);
+  const simulatedPrice = vehicle ? vehicle.price : priceDigits === '' ? null : Number(priceDigits);
   const addressParams: Array<[string, string]> = vehicle
     ? [['vehiculo', String(vehicle.id)]]
-    : typed === ''
+    : priceDigits === ''
       ? []
-      : [['precio', typed]];
+      : [['precio', priceDigits]];
 
   const leading = (
     <>
@@ -74,20 +74,13 @@ export function FinancingSimulator({ settings, stock, initial, vehicleId, price 
         <label htmlFor={`${id}-valor`} className="mb-1.5 block font-medium text-slate-800 text-sm">
           Precio del vehículo (en pesos)
         </label>
-        <input
+        <PesosInput
           id={`${id}-valor`}
           name="precio"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={14}
-          placeholder="Ej: 12.990.000"
+          placeholder="12.990.000"
           disabled={vehicle !== null}
-          value={vehicle ? formatPrice(vehicle.price).slice(1) : priceText}
-          onChange={(event) => {
-            const digits = event.target.value.replace(/\D/g, '').slice(0, 11);
-            setPriceText(digits === '' ? '' : formatPrice(Number(digits)).slice(1));
-          }}
-          className={fieldClass}
+          digits={vehicle ? String(vehicle.price) : priceDigits}
+          onDigits={setPriceDigits}
         />
       </div>
     </>
