@@ -82,6 +82,9 @@ test('A visitor simulates a credit on a vehicle, shares it, and the request carr
     `24 cuotas de ${formatPrice(chosen.installment)}, CAE ${formatPercent(chosen.caePercent)}, costo total del crédito ${formatPrice(chosen.totalCost)}.`,
   );
 
+  const scan = await new AxeBuilder({ page }).analyze();
+  expect(scan.violations, 'the live simulator').toEqual([]);
+
   // The address holds the simulation: a fresh visitor opening it sees the same one, rendered by the server.
   await expect(page).toHaveURL(
     new RegExp(`tab=financiamiento&tipo=directo&plazo=24&pie=${chosen.downPayment}&seguros=desgravamen`),
@@ -99,6 +102,7 @@ test('A visitor simulates a credit on a vehicle, shares it, and the request carr
   await expect(dialog).toContainText(`24 cuotas de ${formatPrice(chosen.installment)}`);
   await expect(dialog.getByLabel('Tipo de financiamiento')).toHaveValue('directo');
   await expect(dialog.getByLabel('Plazo')).toHaveValue('24');
+  expect((await new AxeBuilder({ page }).analyze()).violations, 'the request filled from it').toEqual([]);
   await expect(dialog.getByLabel(/^Pie/)).toHaveValue(new RegExp(`^\\${formatPrice(chosen.downPayment)}`));
   const email = `simulacion.${Date.now()}@example.cl`;
   await dialog.getByLabel('Nombre completo').fill('Camila Simulación');
