@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { hydrated, signInAs } from './support/admin.ts';
+import { axe } from './support/axe.ts';
 
 // Desktop and phone run at the same time against one server: each run makes its own accounts and people.
 const unique = (prefix: string, project: string) =>
@@ -11,9 +11,9 @@ test.describe.configure({ timeout: 120_000 });
 /** For answers that hash or verify a password: seconds, when the machine is busy. */
 const slow = expect.configure({ timeout: 30_000 });
 
-async function axe(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
+async function violationsOf(page: Page) {
+  const { violations } = await axe(page)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();
   return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`);
 }
@@ -149,16 +149,16 @@ test.describe('accessibility of the account pages', () => {
     await signInAs(page, 'admin');
     await page.goto('/admin/usuarios');
     await hydrated(page);
-    expect(await axe(page)).toEqual([]);
+    expect(await violationsOf(page)).toEqual([]);
     await page.getByRole('button', { name: 'Crear usuario' }).click();
     await slow(page.getByText('Ingresa el nombre (al menos 2 caracteres).')).toBeVisible();
-    expect(await axe(page), 'create form errors').toEqual([]);
+    expect(await violationsOf(page), 'create form errors').toEqual([]);
     await page
       .getByRole('button', { name: /^Editar a / })
       .first()
       .click();
     await expect(page.getByRole('dialog')).toBeVisible();
-    expect(await axe(page), 'edit dialog').toEqual([]);
+    expect(await violationsOf(page), 'edit dialog').toEqual([]);
   });
 
   test('axe finds no violation on /admin/cuenta and /admin/auditoria', { tag: '@phone' }, async ({
@@ -168,7 +168,7 @@ test.describe('accessibility of the account pages', () => {
     for (const path of ['/admin/cuenta', '/admin/auditoria']) {
       await page.goto(path);
       await hydrated(page);
-      expect(await axe(page), path).toEqual([]);
+      expect(await violationsOf(page), path).toEqual([]);
     }
   });
 
@@ -191,18 +191,18 @@ test.describe('accessibility of the account pages', () => {
       expect(lead.status()).toBe(201);
       await page.goto('/admin/datos-personales');
       await hydrated(page);
-      expect(await axe(page), 'search').toEqual([]);
+      expect(await violationsOf(page), 'search').toEqual([]);
 
       await page.getByLabel('Correo de la persona').fill(person);
       await page.getByRole('button', { name: 'Buscar' }).click();
       await expect(page.getByRole('heading', { name: `Datos guardados de ${person}` })).toBeVisible();
-      expect(await axe(page), 'result').toEqual([]);
+      expect(await violationsOf(page), 'result').toEqual([]);
 
       await page.getByRole('button', { name: 'Eliminar datos', exact: true }).click();
       const erase = page.getByRole('dialog', { name: 'Eliminar datos personales' });
       await erase.getByRole('button', { name: 'Eliminar definitivamente' }).click();
       await expect(erase.getByText('Escribe nuevamente el correo para confirmar.')).toBeVisible();
-      expect(await axe(page), 'erase dialog').toEqual([]);
+      expect(await violationsOf(page), 'erase dialog').toEqual([]);
 
       await erase.getByLabel('Escribe el correo para confirmar').fill(person);
       await erase.getByRole('button', { name: 'Eliminar definitivamente' }).click();
@@ -216,6 +216,6 @@ test.describe('accessibility of the account pages', () => {
   test('axe finds no violation on the sign-in page', { tag: '@phone' }, async ({ page }) => {
     await page.goto('/admin/ingresar');
     await hydrated(page);
-    expect(await axe(page)).toEqual([]);
+    expect(await violationsOf(page)).toEqual([]);
   });
 });

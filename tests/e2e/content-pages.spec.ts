@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { axe } from './support/axe.ts';
 
 const hydrated = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
 
@@ -227,7 +227,7 @@ test.describe('accessibility', () => {
     test(`axe finds no violation on ${path}`, { tag: '@phone' }, async ({ page }) => {
       await page.goto(path);
       await hydrated(page);
-      const { violations } = await new AxeBuilder({ page }).analyze();
+      const { violations } = await axe(page).analyze();
       expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
     });
   }
@@ -241,7 +241,7 @@ test.describe('accessibility', () => {
     if (isMobile) await page.getByRole('button', { name: 'Menú', exact: true }).click();
     else await page.getByRole('button', { name: 'Opciones de Financiamiento' }).click();
     await expect(page.getByRole('link', { name: 'Tradicional' })).toBeVisible();
-    const { violations } = await new AxeBuilder({ page }).analyze();
+    const { violations } = await axe(page).analyze();
     expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
   });
 });

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type CreditSimulation, lowestInstallment, simulateCredit } from '@domain/credit.ts';
 import { formatPercent, formatPrice } from '@domain/format.ts';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { defaultDealership } from '@server/config/default-dealership.ts';
 import { hydrated, signInAs } from './support/admin.ts';
+import { axe } from './support/axe.ts';
 import { findOutboxMail } from './support/outbox.ts';
 
 // The e2e server runs with the demo dealership, so its financing settings are these.
@@ -82,7 +82,7 @@ test('A visitor simulates a credit on a vehicle, shares it, and the request carr
     `24 cuotas de ${formatPrice(chosen.installment)}, CAE ${formatPercent(chosen.caePercent)}, costo total del crédito ${formatPrice(chosen.totalCost)}.`,
   );
 
-  const scan = await new AxeBuilder({ page }).analyze();
+  const scan = await axe(page).analyze();
   expect(scan.violations, 'the live simulator').toEqual([]);
 
   // The address holds the simulation: a fresh visitor opening it sees the same one, rendered by the server.
@@ -102,7 +102,7 @@ test('A visitor simulates a credit on a vehicle, shares it, and the request carr
   await expect(dialog).toContainText(`24 cuotas de ${formatPrice(chosen.installment)}`);
   await expect(dialog.getByLabel('Tipo de financiamiento')).toHaveValue('directo');
   await expect(dialog.getByLabel('Plazo')).toHaveValue('24');
-  expect((await new AxeBuilder({ page }).analyze()).violations, 'the request filled from it').toEqual([]);
+  expect((await axe(page).analyze()).violations, 'the request filled from it').toEqual([]);
   await expect(dialog.getByLabel(/^Pie/)).toHaveValue(new RegExp(`^\\${formatPrice(chosen.downPayment)}`));
   const email = `simulacion.${Date.now()}@example.cl`;
   await dialog.getByLabel('Nombre completo').fill('Camila Simulación');
@@ -183,7 +183,7 @@ test('/financing simulates a typed price or a vehicle from stock, and refuses wh
   await expect(panel).not.toContainText('NaN');
   await expect(panel.getByRole('button', { name: 'Solicitar este crédito' })).toBeDisabled();
 
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await axe(page).analyze();
   expect(violations).toEqual([]);
 });
 

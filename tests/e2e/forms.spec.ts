@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { ContactLeadSchema, fieldErrors } from '@contracts/leads.ts';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { hydrated } from './support/admin.ts';
+import { axe } from './support/axe.ts';
 import { findOutboxMail } from './support/outbox.ts';
 
 // The six lead forms in a real browser: validation, sending, the success states of docs/product.md and the photo limits.
@@ -55,7 +55,7 @@ async function open(page: Page, url: string) {
 
 /** Scans the open form (or dialog); the rest of each page is scanned by that page's own tests. */
 async function expectNoAxeViolations(page: Page, scope = '[data-lead-form]') {
-  const { violations } = await new AxeBuilder({ page }).include(scope).analyze();
+  const { violations } = await axe(page).include(scope).analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { axe } from './support/axe.ts';
 
 interface Summary {
   id: number;
@@ -357,12 +357,12 @@ test('axe finds no violation on the listing, filtered, empty, and with the phone
   for (const url of ['/vehicles', '/vehicles?marca=Toyota&tipo=SUV&orden=price-asc', '/vehicles?q=zzzz']) {
     await page.goto(url);
     await hydrated(page);
-    const { violations } = await new AxeBuilder({ page }).analyze();
+    const { violations } = await axe(page).analyze();
     expect(violations, url).toEqual([]);
   }
   if (isPhone(page)) {
     await filters(page);
-    const { violations } = await new AxeBuilder({ page }).analyze();
+    const { violations } = await axe(page).analyze();
     expect(violations, 'phone filter panel').toEqual([]);
   }
 });

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { directCreditDownPaymentText } from '@domain/credit';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { defaultDealership } from '@server/config/default-dealership.ts';
+import { axe } from './support/axe.ts';
 
 // The e2e server runs with the default (demo) dealership configuration.
 const downPayment = directCreditDownPaymentText(defaultDealership.financing);
@@ -184,10 +184,9 @@ test.describe('Insurance page', () => {
       await expect(
         page.getByRole('list', { name: `Coberturas del ${plan}` }).getByRole('listitem'),
       ).not.toHaveCount(0);
-      await expect(page.getByRole('link', { name: `Cotizar ${plan}` })).toHaveAttribute(
-        'href',
-        '#cotizacion',
-      );
+      await expect(
+        page.getByRole('link', { name: `Cotizar este seguro: ${plan}`, exact: true }),
+      ).toHaveAttribute('href', '#cotizacion');
     }
     const quote = page.locator('#cotizacion');
     await expect(quote.getByRole('heading', { level: 2, name: 'Solicita tu Cotización' })).toBeVisible();
@@ -280,7 +279,7 @@ for (const path of ['/financing', '/insurance', '/sell-your-car', '/commercial-a
     await page.goto(path);
     await hydrated(page);
     await readWholePage(page);
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axe(page).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' | ')}`)).toEqual([]);
   });
 }

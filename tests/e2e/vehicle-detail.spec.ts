@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { axe } from './support/axe.ts';
 
 interface Vehicle {
   id: number;
@@ -253,13 +253,13 @@ test('axe finds no violation on a vehicle page, on each tab and on the 404', { t
     '/vehicles/999999',
   ]) {
     await page.goto(path);
-    const { violations } = await new AxeBuilder({ page }).analyze();
+    const { violations } = await axe(page).analyze();
     expect(violations, path).toEqual([]);
   }
   await page.goto(`/vehicles/${vehicle.id}`);
   await hydrated(page);
   await page.getByRole('tab', { name: 'Características' }).click();
   await page.getByRole('button', { name: 'Solicitar información' }).click();
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await axe(page).analyze();
   expect(violations, 'features tab and request open').toEqual([]);
 });
