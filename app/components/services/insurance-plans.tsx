@@ -82,10 +82,11 @@ export function InsurancePlans({ formId }: { formId: string }) {
             <CheckList items={plan.features} label={`Coberturas del ${plan.name}`} className="mt-6 mb-8" />
             <a
               href={`#${formId}`}
+              // The name starts with the visible words (WCAG 2.5.3), then says which plan.
+              aria-label={`Cotizar este seguro: ${plan.name}`}
               className={`${plan.recommended ? primaryButton : secondaryOnLight} mt-auto`}
             >
-              {/* The name starts with the visible words (WCAG 2.5.3) and says which plan. */}
-              Cotizar este seguro<span className="sr-only">: {plan.name}</span>
+              Cotizar este seguro
               <ArrowRight aria-hidden className="size-4" />
             </a>
           </Reveal>
