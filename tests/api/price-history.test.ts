@@ -3,7 +3,8 @@
 
 import type { StockVehicleDetail } from '@contracts/admin-stock.ts';
 import { staffUsers, vehiclePriceChanges, vehicles } from '@db/schema.ts';
-import { count, eq } from 'drizzle-orm';
+import { resolveListing } from '@server/services/catalogue/listing.ts';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLookups, type LookupIds } from '../support/factories.ts';
 import { callAs, type SignedInStaff, signedInStaff } from '../support/staff.ts';
@@ -117,5 +118,67 @@ describe('price history', () => {
     const deleted = await callAs(t.app, 'DELETE', `/admin/api/vehiculos/${vehicle.id}`, ventas);
     expect(deleted.statusCode).toBe(204);
     expect(await changesOf(vehicle.id)).toBe(0);
+  });
+});
+
+describe('"Bajó de precio" on the site', () => {
+  /** The card the listing shows for `id` (the listing page, its island and the home page build cards alike). */
+  async function card(id: number) {
+    const snapshot = await t.app.services.catalogue.snapshot();
+    const { data } = resolveListing(snapshot, new URLSearchParams(), t.config.dealership.financing);
+    const all = [data, ...(await otherPages(data.pageCount))].flatMap((page) => page.vehicles);
+    return all.find((v) => v.id === id);
+  }
+  async function otherPages(pageCount: number) {
+    const snapshot = await t.app.services.catalogue.snapshot();
+    return Array.from(
+      { length: pageCount - 1 },
+      (_, i) =>
+        resolveListing(
+          snapshot,
+          new URLSearchParams({ pagina: String(i + 2) }),
+          t.config.dealership.financing,
+        ).data,
+    );
+  }
+
+  it('carries the previous price after a decrease, and none after a rise', async () => {
+    const vehicle = await create({ precio: 12_990_000 });
+    expect((await card(vehicle.id))?.previousPrice).toBeNull();
+
+    await save(vehicle.id, ventas, { precio: 11_990_000 });
+    expect(await card(vehicle.id)).toMatchObject({ price: 11_990_000, previousPrice: 12_990_000 });
+
+    await save(vehicle.id, ventas, { precio: 10_990_000 });
+    expect(await card(vehicle.id)).toMatchObject({ price: 10_990_000, previousPrice: 11_990_000 });
+
+    await save(vehicle.id, ventas, { precio: 11_490_000 });
+    expect(await card(vehicle.id)).toMatchObject({ price: 11_490_000, previousPrice: null });
+  });
+
+  it('stops showing a decrease 30 days after it', async () => {
+    const vehicle = await create({ precio: 25_000_000 });
+    await save(vehicle.id, ventas, { precio: 23_000_000 });
+    await t.database.db
+      .update(vehiclePriceChanges)
+      .set({ changedAt: sql`now() - interval '29 days'` })
+      .where(eq(vehiclePriceChanges.vehicleId, vehicle.id));
+    t.app.services.catalogue.invalidate();
+    expect((await card(vehicle.id))?.previousPrice).toBe(25_000_000);
+
+    await t.database.db
+      .update(vehiclePriceChanges)
+      .set({ changedAt: sql`now() - interval '31 days'` })
+      .where(eq(vehiclePriceChanges.vehicleId, vehicle.id));
+    t.app.services.catalogue.invalidate();
+    expect((await card(vehicle.id))?.previousPrice).toBeNull();
+  });
+
+  it('leaves the public API as it was: no new field', async () => {
+    const vehicle = await create({ precio: 30_000_000 });
+    await save(vehicle.id, ventas, { precio: 28_000_000 });
+    const detail = (await t.app.inject({ method: 'GET', url: `/api/vehiculos/${vehicle.id}/` })).json();
+    expect(detail).toMatchObject({ precio: '28000000.00' });
+    expect(Object.keys(detail as object)).not.toContain('previousPrice');
   });
 });

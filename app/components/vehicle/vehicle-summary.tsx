@@ -4,6 +4,7 @@ import { Suspense, useState } from 'react';
 import { InstallmentFromLines, simulatorHref } from '~/components/financing/installment-from';
 import { LazyInquiryForm, preloadInquiryForm } from '~/components/forms/lazy-forms';
 import { BadgeCheck, CalendarDays, Car, Fuel, Gauge, Mail, MapPin, MessageCircle } from '~/components/icons';
+import { PriceDrop } from '~/components/price-drop';
 import { island } from '~/lib/island';
 import { whatsappLink } from '~/lib/navigation';
 import { ShareButton } from './share-button';
@@ -43,7 +44,12 @@ export function VehicleSummary({ vehicle, whatsapp, salesEmail, publicUrl }: Pro
       <p className="mt-1 text-slate-600">
         {vehicle.year} · {vehicle.condition}
       </p>
-      <p className="mt-4 font-bold text-4xl text-brand-700 tracking-tight">{price}</p>
+      <PriceDrop previousPrice={vehicle.previousPrice} className="mt-4" />
+      <p
+        className={`${vehicle.previousPrice ? 'mt-1' : 'mt-4'} font-bold text-4xl text-brand-700 tracking-tight`}
+      >
+        {price}
+      </p>
       {vehicle.installmentFrom ? (
         <div className="mt-3 rounded-xl bg-brand-50 px-4 py-3 text-slate-700 text-sm">
           <p>
