@@ -110,6 +110,20 @@ describe('a sold vehicle leaves the lists', () => {
     const detail = await get(`/api/vehiculos/${sold.id}/`);
     expect(detail.statusCode).toBe(404);
     expect(detail.json()).toEqual({ error: 'Vehículo no encontrado.' });
+    // Nor can it be asked about as a car on sale.
+    const enquiry = await app.inject({
+      method: 'POST',
+      url: '/api/contact/',
+      headers: await csrfHeaders(app),
+      payload: {
+        nombre: 'Pedro Soto',
+        correo: 'pedro@example.cl',
+        mensaje: '¿Sigue disponible?',
+        vehiculo: sold.id,
+      },
+    });
+    expect(enquiry.statusCode).toBe(400);
+    expect(enquiry.json()).toMatchObject({ campos: { vehiculo: expect.any(String) } });
   });
 
   it('is gone from the listing and from the featured grid', async () => {
