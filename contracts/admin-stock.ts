@@ -242,6 +242,19 @@ export interface StockVehicleDetail {
   actualizado: string;
   publicado: string | null;
   vendido: string | null;
+  /** Every change of its price, newest first. */
+  historialPrecios: PriceChange[];
+}
+
+/** One change of a vehicle's price, as the back office lists it. */
+export interface PriceChange {
+  /** Whole pesos before and after. */
+  de: number;
+  a: number;
+  /** ISO date-time. */
+  fecha: string;
+  /** Who changed it (name), or null when that account no longer exists. */
+  por: string | null;
 }
 
 export interface LookupItem {

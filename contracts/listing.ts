@@ -34,6 +34,11 @@ export interface VehicleCardView {
   model: string;
   year: number;
   price: number;
+  /**
+   * The price before a decrease made in the last 30 days, shown struck through beside "Bajó de precio"; null or
+   * absent when there is none (domain/price-drop.ts).
+   */
+  previousPrice?: number | null;
   mileage: number;
   fuelType: string;
   condition: Condition;

@@ -112,6 +112,26 @@ export const vehicleFeatures = pgTable(
   (t) => [primaryKey({ columns: [t.vehicleId, t.featureId] })],
 );
 
+/**
+ * Every change of a vehicle's price by staff, written in the transaction that changes it: the back office shows the
+ * history, and the site shows "Bajó de precio" for a while after a decrease (domain/price-drop.ts).
+ */
+export const vehiclePriceChanges = pgTable(
+  'vehicle_price_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    vehicleId: integer('vehicle_id')
+      .notNull()
+      .references(() => vehicles.id, { onDelete: 'cascade' }),
+    /** Whole Chilean pesos, before and after the change. */
+    previousPrice: bigint('previous_price', { mode: 'number' }).notNull(),
+    price: bigint('price', { mode: 'number' }).notNull(),
+    changedBy: integer('changed_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('vehicle_price_changes_vehicle_idx').on(t.vehicleId, t.changedAt)],
+);
+
 // ---------------------------------------------------------------- images
 
 /** A validated, metadata-free master image. `hash` (sha-256 of the master bytes) names it in URLs. */

@@ -3,6 +3,7 @@ import type { ImageRef, InstallmentFrom, VehicleCardView } from '@contracts/list
 import type { Condition } from '@contracts/vehicle.ts';
 import { lowestInstallment } from './credit.ts';
 import { displayTransmission } from './format.ts';
+import { type PriceDrop, previousPriceShown } from './price-drop.ts';
 
 /** One published vehicle with everything the API and the pages show, joined once and cached by the catalogue. */
 export interface VehicleRecord {
@@ -21,6 +22,8 @@ export interface VehicleRecord {
   featured: boolean;
   features: string[];
   images: ImageRef[];
+  /** The decrease behind the current price, if its newest change lowered it (domain/price-drop.ts). */
+  priceDrop?: PriceDrop | null;
 }
 
 /** A vehicle as the pages show it ("Vehicle (derived for display)" of the product's data model): the card's fields
@@ -41,7 +44,12 @@ export function installmentFrom(financing: FinancingSettings, price: number): In
   return { installment, caePercent, totalCost, term, downPayment, downPaymentPercent, type };
 }
 
-export function toVehicleView(record: VehicleRecord, financing: FinancingSettings): VehicleView {
+/** `now` decides whether a decrease is still announced ("Bajó de precio" lasts 30 days). */
+export function toVehicleView(
+  record: VehicleRecord,
+  financing: FinancingSettings,
+  now: number = Date.now(),
+): VehicleView {
   return {
     id: record.id,
     name: `${record.brand.nombre} ${record.model}`,
@@ -49,6 +57,7 @@ export function toVehicleView(record: VehicleRecord, financing: FinancingSetting
     model: record.model,
     year: record.year,
     price: record.price,
+    previousPrice: previousPriceShown(record.price, record.priceDrop, now),
     mileage: record.mileage,
     fuelType: record.fuel.tipo,
     condition: record.condition === 'Usado' ? 'Usado' : 'Nuevo',

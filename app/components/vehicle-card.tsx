@@ -3,6 +3,7 @@ import { formatMileage, formatPrice } from '@domain/format';
 import { Fuel, Gauge, MapPin } from '~/components/icons';
 import { InstallmentFromLines } from './financing/installment-from';
 import { PhotoPlaceholder } from './photo-placeholder';
+import { PriceDrop } from './price-drop';
 import { ResponsiveImage } from './responsive-image';
 
 interface Props {
@@ -48,6 +49,7 @@ export function VehicleCard({ vehicle, sizes, priority }: Props) {
           </h3>
         </div>
         <div>
+          <PriceDrop previousPrice={vehicle.previousPrice} className="mb-1" />
           <p className="font-bold text-2xl text-brand-700 tracking-tight">{formatPrice(vehicle.price)}</p>
           {vehicle.installmentFrom ? (
             <p className="mt-1 text-slate-600 text-sm">

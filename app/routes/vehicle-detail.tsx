@@ -1,12 +1,15 @@
 import { directCreditDownPaymentText } from '@domain/credit';
 import { hasSimulatorChoice, readSimulatorChoice } from '@domain/credit-params';
 import { formatMileage, formatPrice } from '@domain/format';
-import { toVehicleView } from '@domain/vehicle';
+import { vehiclePageData } from '@server/services/catalogue/vehicle-page';
 import { data, isRouteErrorResponse, Link, useSearchParams } from 'react-router';
 import { CreditSimulator } from '~/components/financing/credit-simulator';
+import { SimilarAlertFormIsland } from '~/components/forms/similar-alert-form';
 import { ArrowLeft } from '~/components/icons';
 import { BackToListingIsland } from '~/components/vehicle/back-to-listing';
 import { carJsonLd, photoUrl } from '~/components/vehicle/car-json-ld';
+import { SimilarVehicles } from '~/components/vehicle/similar-vehicles';
+import { SoldBanner, SoldSummary, SoldVehicleDetails } from '~/components/vehicle/sold-vehicle';
 import { VehicleGalleryIsland } from '~/components/vehicle/vehicle-gallery';
 import { VehicleSummaryIsland } from '~/components/vehicle/vehicle-summary';
 import { VehicleTabsIsland } from '~/components/vehicle/vehicle-tabs';
@@ -15,11 +18,17 @@ import { ServerSlots } from '~/lib/server-markup';
 import { useRootData } from '~/root';
 import type { Route } from './+types/vehicle-detail';
 
+/** A published vehicle, or a sold one with its 'Vendido' state (ADR 0018); drafts and unknown ids are 404. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = /^[1-9]\d{0,9}$/.test(params.id) ? Number(params.id) : Number.NaN;
-  const record = (await context.services.catalogue.snapshot()).byId.get(id);
-  if (!record) throw data('Vehículo no encontrado', { status: 404 });
-  return { vehicle: toVehicleView(record, context.services.config.dealership.financing) };
+  const { catalogue, config } = context.services;
+  const page = await vehiclePageData(catalogue, id, {
+    financing: config.dealership.financing,
+    soldPageDays: config.soldPageDays,
+    now: Date.now(),
+  });
+  if (!page) throw data('Vehículo no encontrado', { status: 404 });
+  return page;
 }
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
@@ -27,22 +36,35 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   const publicUrl = root?.publicUrl ?? '';
   const vehicle = loaderData?.vehicle;
   if (!vehicle) return [{ title: 'Vehículo no encontrado' }, { name: 'robots', content: 'noindex' }];
+  const sold = loaderData.sold;
   const photo = vehicle.images[0];
+  const facts = `${vehicle.name} ${vehicle.year}, ${vehicle.condition.toLowerCase()}, ${formatMileage(vehicle.mileage)}, ${vehicle.fuelType}, ${vehicle.transmission}.`;
   return [
     ...pageMeta({
-      title: `${vehicle.name} ${vehicle.year} | ${formatPrice(vehicle.price)}`,
-      description: `${vehicle.name} ${vehicle.year}, ${vehicle.condition.toLowerCase()}, ${formatMileage(vehicle.mileage)}, ${vehicle.fuelType}, ${vehicle.transmission}. ${formatPrice(vehicle.price)}. Financiamiento disponible.`,
+      title: `${vehicle.name} ${vehicle.year} | ${sold ? 'Vendido' : formatPrice(vehicle.price)}`,
+      description: sold
+        ? `${facts} Vendido. Te avisamos si llega uno similar, y mira los vehículos similares de nuestro stock.`
+        : `${facts} ${formatPrice(vehicle.price)}. Financiamiento disponible.`,
       path: `/vehicles/${vehicle.id}`,
       publicUrl,
       type: 'product',
       image: photo ? photoUrl(publicUrl, photo) : undefined,
     }),
-    { 'script:ld+json': carJsonLd(vehicle, publicUrl, root?.dealership.name ?? '') },
+    // SOLD_PAGE_DAYS after the sale the page leaves the sitemap and search results, but keeps answering.
+    ...(sold && !sold.indexed ? [{ name: 'robots', content: 'noindex' }] : []),
+    { 'script:ld+json': carJsonLd(vehicle, publicUrl, root?.dealership.name ?? '', sold !== null) },
   ];
 }
 
 export default function VehicleDetail({ loaderData }: Route.ComponentProps) {
-  const { vehicle } = loaderData;
+  if (loaderData.sold) return <SoldVehicle {...loaderData} soldAt={loaderData.sold.soldAt} />;
+  return <PublishedVehicle {...loaderData} />;
+}
+
+type PageData = Route.ComponentProps['loaderData'];
+
+/** A vehicle on sale: gallery, side card with the ways to buy it, tabs, and similar vehicles below. */
+function PublishedVehicle({ vehicle, similar }: PageData) {
   const { dealership, publicUrl } = useRootData();
   const [params] = useSearchParams();
   const simulation = readSimulatorChoice(params, dealership.financing);
@@ -85,6 +107,39 @@ export default function VehicleDetail({ loaderData }: Route.ComponentProps) {
           </ServerSlots>
         </div>
       </div>
+      <SimilarVehicles vehicles={similar} sold={false} />
+    </div>
+  );
+}
+
+/**
+ * A sold vehicle (ADR 0018): the 'Vendido' banner, its photos and specifications, no way to buy it, the alert form
+ * ("Te avisamos si llega uno similar") and the similar vehicles on sale.
+ */
+function SoldVehicle({ vehicle, similar, soldAt }: PageData & { soldAt: string }) {
+  const { publicUrl } = useRootData();
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 md:py-8">
+      <BackToListingIsland />
+      <SoldBanner vehicle={vehicle} soldAt={soldAt} />
+      <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_380px] lg:grid-rows-[auto_1fr]">
+        <VehicleGalleryIsland images={vehicle.images} title={`${vehicle.name} ${vehicle.year}`} />
+        <aside
+          aria-label="Resumen del vehículo vendido"
+          className="lg:col-start-2 lg:row-span-2 lg:row-start-1"
+        >
+          <SoldSummary vehicle={vehicle}>
+            <SimilarAlertFormIsland
+              vehicle={{ id: vehicle.id, name: vehicle.name, year: vehicle.year, bodyType: vehicle.bodyType }}
+              publicUrl={publicUrl}
+            />
+          </SoldSummary>
+        </aside>
+        <div className="min-w-0 lg:col-start-1 lg:row-start-2">
+          <SoldVehicleDetails vehicle={vehicle} />
+        </div>
+      </div>
+      <SimilarVehicles vehicles={similar} sold />
     </div>
   );
 }

@@ -29,6 +29,13 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** Bearer token that opens /metrics; without it the endpoint does not exist. */
   METRICS_TOKEN: z.string().min(24, 'debe tener al menos 24 caracteres').optional(),
+  /** Days a sold vehicle's page stays in /sitemap.xml and open to indexing; after them it is `noindex` (ADR 0018). */
+  SOLD_PAGE_DAYS: z.coerce
+    .number({ error: 'debe ser un número de días' })
+    .int('debe ser un número entero de días')
+    .min(0, 'no puede ser negativo')
+    .max(3650, 'a lo más 3650 días')
+    .default(30),
 });
 
 export interface AppConfig {
@@ -44,6 +51,8 @@ export interface AppConfig {
   signInRateLimit: number;
   trustProxy: number;
   metricsToken: string | undefined;
+  /** SOLD_PAGE_DAYS. */
+  soldPageDays: number;
   dealership: Dealership;
 }
 
@@ -78,6 +87,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     signInRateLimit: env.SIGNIN_RATE_LIMIT,
     trustProxy: env.TRUST_PROXY,
     metricsToken: env.METRICS_TOKEN,
+    soldPageDays: env.SOLD_PAGE_DAYS,
     dealership: loadDealership(env.DEALERSHIP_FILE),
   };
 }

@@ -11,6 +11,7 @@ describe('loadConfig', () => {
     const config = loadConfig(base);
     expect(config.port).toBe(3000);
     expect(config.leadRateLimit).toBe(10);
+    expect(config.soldPageDays).toBe(30);
     expect(config.databaseUrl).toBeUndefined();
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.dealership.salesEmail).toMatch(/@/);
@@ -23,6 +24,8 @@ describe('loadConfig', () => {
     ['PUBLIC_URL', 'no es una url'],
     ['SMTP_URL', 'http://mail'],
     ['SESSION_SECRET', 'corto'],
+    ['SOLD_PAGE_DAYS', '-1'],
+    ['SOLD_PAGE_DAYS', 'treinta'],
   ])('stops with a message naming %s when it is wrong', (name, value) => {
     expect(() => loadConfig({ ...base, [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, [name]: value })).toThrow(new RegExp(name));

@@ -7,8 +7,11 @@ export function photoUrl(publicUrl: string, image: VehicleView['images'][number]
   return `${publicUrl}${mediaPath(image.hash, Math.min(1280, largestWidth(image)), 'jpeg')}`;
 }
 
-/** schema.org `Car` with an `Offer` in Chilean pesos, for rich results of a vehicle page. */
-export function carJsonLd(vehicle: VehicleView, publicUrl: string, dealerName: string) {
+/**
+ * schema.org `Car` with an `Offer` in Chilean pesos, for rich results of a vehicle page; a sold vehicle's offer is
+ * `SoldOut` (ADR 0018).
+ */
+export function carJsonLd(vehicle: VehicleView, publicUrl: string, dealerName: string, sold = false) {
   const url = `${publicUrl}/vehicles/${vehicle.id}`;
   const condition =
     vehicle.condition === 'Nuevo' ? 'https://schema.org/NewCondition' : 'https://schema.org/UsedCondition';
@@ -34,7 +37,7 @@ export function carJsonLd(vehicle: VehicleView, publicUrl: string, dealerName: s
       url,
       price: vehicle.price,
       priceCurrency: 'CLP',
-      availability: 'https://schema.org/InStock',
+      availability: sold ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock',
       itemCondition: condition,
       seller: { '@type': 'AutoDealer', name: dealerName },
     },

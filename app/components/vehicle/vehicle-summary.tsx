@@ -1,12 +1,14 @@
-import { formatMileage, formatPrice, stockReference } from '@domain/format';
+import { formatPrice, stockReference } from '@domain/format';
 import type { VehicleView } from '@domain/vehicle';
 import { Suspense, useState } from 'react';
 import { InstallmentFromLines, simulatorHref } from '~/components/financing/installment-from';
 import { LazyInquiryForm, preloadInquiryForm } from '~/components/forms/lazy-forms';
-import { BadgeCheck, CalendarDays, Car, Fuel, Gauge, Mail, MapPin, MessageCircle } from '~/components/icons';
+import { BadgeCheck, Mail, MapPin, MessageCircle } from '~/components/icons';
+import { PriceDrop } from '~/components/price-drop';
 import { island } from '~/lib/island';
 import { whatsappLink } from '~/lib/navigation';
 import { ShareButton } from './share-button';
+import { VehicleFacts } from './vehicle-facts';
 
 interface Props {
   vehicle: VehicleView;
@@ -22,12 +24,6 @@ const button =
 export function VehicleSummary({ vehicle, whatsapp, salesEmail, publicUrl }: Props) {
   const [inquiryOpen, setInquiryOpen] = useState(false);
   const price = formatPrice(vehicle.price);
-  const facts = [
-    { icon: Fuel, label: 'Combustible', value: vehicle.fuelType },
-    { icon: Gauge, label: 'Kilometraje', value: formatMileage(vehicle.mileage) },
-    { icon: CalendarDays, label: 'Año', value: String(vehicle.year) },
-    { icon: Car, label: 'Tipo', value: vehicle.bodyType },
-  ];
   const message = `Hola, me interesa el ${vehicle.name} ${vehicle.year} publicado en ${price} (${stockReference(vehicle.id)}). ¿Sigue disponible?`;
 
   return (
@@ -43,7 +39,12 @@ export function VehicleSummary({ vehicle, whatsapp, salesEmail, publicUrl }: Pro
       <p className="mt-1 text-slate-600">
         {vehicle.year} · {vehicle.condition}
       </p>
-      <p className="mt-4 font-bold text-4xl text-brand-700 tracking-tight">{price}</p>
+      <PriceDrop previousPrice={vehicle.previousPrice} className="mt-4" />
+      <p
+        className={`${vehicle.previousPrice ? 'mt-1' : 'mt-4'} font-bold text-4xl text-brand-700 tracking-tight`}
+      >
+        {price}
+      </p>
       {vehicle.installmentFrom ? (
         <div className="mt-3 rounded-xl bg-brand-50 px-4 py-3 text-slate-700 text-sm">
           <p>
@@ -57,17 +58,7 @@ export function VehicleSummary({ vehicle, whatsapp, salesEmail, publicUrl }: Pro
           </a>
         </div>
       ) : null}
-      <dl className="mt-5 grid grid-cols-2 gap-3">
-        {facts.map(({ icon: Icon, label, value }) => (
-          <div key={label} className="rounded-xl bg-slate-50 p-3">
-            <dt className="flex items-center gap-1.5 text-slate-600 text-xs">
-              <Icon aria-hidden className="size-4 shrink-0 text-brand-700" />
-              {label}
-            </dt>
-            <dd className="mt-0.5 truncate font-semibold text-slate-900 text-sm">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <VehicleFacts vehicle={vehicle} />
       <p className="mt-4 flex items-center gap-2 text-slate-600 text-sm">
         <MapPin aria-hidden className="size-4" />
         Santiago, Chile

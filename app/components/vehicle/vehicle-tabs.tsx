@@ -209,7 +209,8 @@ export function VehicleTabsWithFinancing(props: Omit<Props, 'onFinancing'>) {
 /** The tabs as an island (ADR 0015): app/islands/vehicle-tabs.ts. */
 export const VehicleTabsIsland = /* @__PURE__ */ island('vehicle-tabs', VehicleTabsWithFinancing);
 
-function Specifications({ vehicle }: { vehicle: VehicleView }) {
+/** The 'Especificaciones' panel (also a section of a sold vehicle's page). */
+export function Specifications({ vehicle }: { vehicle: VehicleView }) {
   const rows: Array<[string, string]> = [
     ['Marca', vehicle.brand],
     ['Modelo', vehicle.model],
@@ -234,7 +235,8 @@ function Specifications({ vehicle }: { vehicle: VehicleView }) {
   );
 }
 
-function Features({ features }: { features: string[] }) {
+/** The 'Características' panel (also a section of a sold vehicle's page). */
+export function Features({ features }: { features: string[] }) {
   if (features.length === 0)
     return <p className="text-slate-600">Este vehículo no tiene características registradas.</p>;
   return (

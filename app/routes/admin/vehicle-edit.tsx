@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { data, useLocation, useNavigate, useRevalidator } from 'react-router';
 import { ConfirmButton } from '~/components/admin/stock/confirm-button';
 import { PhotoManager } from '~/components/admin/stock/photo-manager';
+import { PriceHistory } from '~/components/admin/stock/price-history';
 import { StatusBadge } from '~/components/admin/stock/status-badge';
 import type { Notice } from '~/components/admin/stock/use-action';
 import { VehicleForm } from '~/components/admin/stock/vehicle-form';
@@ -57,7 +58,8 @@ export default function VehicleEdit({ loaderData }: Route.ComponentProps) {
       }
       actions={
         <>
-          {vehicle.estado === 'publicado' ? (
+          {/* A sold vehicle keeps its page, with the 'Vendido' notice (ADR 0018). */}
+          {vehicle.estado !== 'borrador' ? (
             <a
               href={`/vehicles/${vehicle.id}`}
               target="_blank"
@@ -114,8 +116,9 @@ export default function VehicleEdit({ loaderData }: Route.ComponentProps) {
             };
           }}
         />
-        <div>
+        <div className="space-y-6">
           <PhotoManager vehicleId={vehicle.id} photos={vehicle.fotos} />
+          <PriceHistory changes={vehicle.historialPrecios} />
         </div>
       </div>
     </AdminPage>

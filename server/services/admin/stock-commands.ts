@@ -17,6 +17,7 @@ import {
   transmissions,
   vehicleFeatures,
   vehicleImages,
+  vehiclePriceChanges,
   vehicles,
 } from '@db/schema.ts';
 import { asc, count, eq, inArray } from 'drizzle-orm';
@@ -181,6 +182,16 @@ export async function updateStockVehicle(
       .set({ ...toColumns(after), ...statusDates(before.estado, after.estado, now), updatedAt: now })
       .where(eq(vehicles.id, id));
     if (fields.includes('caracteristicas')) await replaceFeatures(tx, id, after.caracteristicas);
+    // The price history (the back office's, and the site's "Bajó de precio") commits with the price itself.
+    if (fields.includes('precio')) {
+      await tx.insert(vehiclePriceChanges).values({
+        vehicleId: id,
+        previousPrice: before.precio,
+        price: after.precio,
+        changedBy: actor.id,
+        changedAt: now,
+      });
+    }
 
     const [was, is] = [readable(before, namesBefore), readable(after, namesAfter)];
     await recordAudit(tx, {

@@ -11,7 +11,15 @@ import {
   type VehicleInput,
 } from '@contracts/admin-stock.ts';
 import type { Db } from '@db/client.ts';
-import { brands, images, vehicleFeatures, vehicleImages, vehicles } from '@db/schema.ts';
+import {
+  brands,
+  images,
+  staffUsers,
+  vehicleFeatures,
+  vehicleImages,
+  vehiclePriceChanges,
+  vehicles,
+} from '@db/schema.ts';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import { selectVehiclePhotos } from '../catalogue/load-published-vehicles.ts';
 import { imageUrl } from '../catalogue/to-api.ts';
@@ -125,7 +133,7 @@ export async function getStockVehicle(
     .where(eq(vehicles.id, id));
   if (!row) return null;
   const { vehicle } = row;
-  const [featureRows, photoRows] = await Promise.all([
+  const [featureRows, photoRows, priceRows] = await Promise.all([
     db
       .select({ id: vehicleFeatures.featureId })
       .from(vehicleFeatures)
@@ -137,6 +145,17 @@ export async function getStockVehicle(
       .innerJoin(images, eq(images.id, vehicleImages.imageId))
       .where(eq(vehicleImages.vehicleId, id))
       .orderBy(asc(vehicleImages.position)),
+    db
+      .select({
+        de: vehiclePriceChanges.previousPrice,
+        a: vehiclePriceChanges.price,
+        fecha: vehiclePriceChanges.changedAt,
+        por: staffUsers.name,
+      })
+      .from(vehiclePriceChanges)
+      .leftJoin(staffUsers, eq(staffUsers.id, vehiclePriceChanges.changedBy))
+      .where(eq(vehiclePriceChanges.vehicleId, id))
+      .orderBy(desc(vehiclePriceChanges.changedAt), desc(vehiclePriceChanges.id)),
   ]);
   return {
     ...toInput(
@@ -150,6 +169,7 @@ export async function getStockVehicle(
     actualizado: vehicle.updatedAt.toISOString(),
     publicado: vehicle.publishedAt?.toISOString() ?? null,
     vendido: vehicle.soldAt?.toISOString() ?? null,
+    historialPrecios: priceRows.map((change) => ({ ...change, fecha: change.fecha.toISOString() })),
   };
 }
 

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '@db/client.ts';
+import { vehicles as vehiclesTable } from '@db/schema.ts';
 import type { VehicleRecord } from '@domain/vehicle.ts';
+import { eq } from 'drizzle-orm';
 import { type Lookups, listLookups } from './list-lookups.ts';
-import { loadPublishedVehicles } from './load-published-vehicles.ts';
+import { loadPublishedVehicles, loadSoldVehicle } from './load-published-vehicles.ts';
 
 export interface CachedJson {
   body: string;
@@ -10,14 +12,22 @@ export interface CachedJson {
 }
 
 export interface CatalogueSnapshot {
+  /** The published stock: the only vehicles the listing, the featured grid, the sitemap's stock and the API show. */
   vehicles: VehicleRecord[];
   byId: Map<number, VehicleRecord>;
+  /**
+   * Sold vehicles, by id, with when they were sold: their pages stay (ADR 0018). Only the id and the date are kept
+   * here, so the snapshot costs the same however long the dealership's history; `Catalogue.soldVehicle` loads one.
+   */
+  sold: Map<number, Date>;
   lookups: Lookups;
 }
 
 interface Entry {
   snapshot: Promise<CatalogueSnapshot>;
   json: Map<string, CachedJson>;
+  /** Sold vehicles loaded for their pages during this snapshot. */
+  sold: Map<number, Promise<VehicleRecord | null>>;
 }
 
 /**
@@ -53,6 +63,25 @@ export class Catalogue {
     return result;
   }
 
+  /**
+   * A sold vehicle with everything its page shows, or null when the snapshot does not know it as sold. Loaded on its
+   * page's first visit and kept until the next change, like the snapshot; unknown ids cost no query.
+   */
+  async soldVehicle(id: number): Promise<VehicleRecord | null> {
+    const entry = this.#current();
+    if (!(await entry.snapshot).sold.has(id)) return null;
+    let loading = entry.sold.get(id);
+    if (!loading) {
+      loading = loadSoldVehicle(this.db, id);
+      // Kept only if no write happened meanwhile, and never a failure: the next visit tries again.
+      if (this.#entry === entry) entry.sold.set(id, loading);
+      loading.catch(() => {
+        if (entry.sold.get(id) === loading) entry.sold.delete(id);
+      });
+    }
+    return loading;
+  }
+
   /** After a change made by this instance: the next read loads a fresh snapshot, and the listeners hear of it. */
   invalidate(): void {
     this.#entry = null;
@@ -74,7 +103,7 @@ export class Catalogue {
 
   #current(): Entry {
     if (this.#entry) return this.#entry;
-    const entry: Entry = { snapshot: this.#load(), json: new Map() };
+    const entry: Entry = { snapshot: this.#load(), json: new Map(), sold: new Map() };
     // A failed load must not be cached: the next request tries again.
     entry.snapshot.catch(() => {
       if (this.#entry === entry) this.#entry = null;
@@ -84,7 +113,20 @@ export class Catalogue {
   }
 
   async #load(): Promise<CatalogueSnapshot> {
-    const [vehicles, lookups] = await Promise.all([loadPublishedVehicles(this.db), listLookups(this.db)]);
-    return { vehicles, byId: new Map(vehicles.map((v) => [v.id, v])), lookups };
+    const [vehicles, sold, lookups] = await Promise.all([
+      loadPublishedVehicles(this.db),
+      this.#loadSoldDates(),
+      listLookups(this.db),
+    ]);
+    return { vehicles, byId: new Map(vehicles.map((v) => [v.id, v])), sold, lookups };
+  }
+
+  /** When each sold vehicle was sold; one sold before the date was recorded counts from its last change. */
+  async #loadSoldDates(): Promise<Map<number, Date>> {
+    const rows = await this.db
+      .select({ id: vehiclesTable.id, soldAt: vehiclesTable.soldAt, updatedAt: vehiclesTable.updatedAt })
+      .from(vehiclesTable)
+      .where(eq(vehiclesTable.status, 'sold'));
+    return new Map(rows.map((row) => [row.id, row.soldAt ?? row.updatedAt]));
   }
 }

@@ -15,5 +15,5 @@ export function StatusBadge({ status }: { status: StockStatus }) {
 export const STATUS_HINT: Record<StockStatus, string> = {
   borrador: 'No se muestra en el sitio.',
   publicado: 'Visible en el sitio y en la API.',
-  vendido: 'Retirado del sitio; queda en el historial.',
+  vendido: 'Sale del listado y de la API; su página queda, con el aviso «Vendido».',
 };

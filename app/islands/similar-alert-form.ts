@@ -1,0 +1,3 @@
+import { SimilarAlertForm } from '~/components/forms/similar-alert-form';
+
+export default SimilarAlertForm;
