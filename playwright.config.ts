@@ -6,6 +6,8 @@ import { defineConfig, devices } from '@playwright/test';
 // One fresh data directory per run, shared by the web server and the workers (they inherit the env).
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'automotora-e2e-'));
 const port = Number(process.env.E2E_PORT ?? 3210);
+/** Specs whose changes show on every public page; see the 'site-wide' project. */
+const SITE_WIDE = /site-settings\.spec\.ts$/;
 
 export const chromiumLaunch = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -39,6 +41,7 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
+      testIgnore: SITE_WIDE,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, channel: undefined },
     },
     {
@@ -47,7 +50,16 @@ export default defineConfig({
       // contents do not depend on the width.
       name: 'phone',
       grep: /@phone/,
+      testIgnore: SITE_WIDE,
       use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, channel: undefined },
+    },
+    {
+      // Tests that change what every public page shows (the site settings) run alone, once the others are done,
+      // so no other test sees their change. They set their own widths.
+      name: 'site-wide',
+      testMatch: SITE_WIDE,
+      dependencies: ['desktop', 'phone'],
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, channel: undefined },
     },
   ],
   webServer: {

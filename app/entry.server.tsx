@@ -43,7 +43,7 @@ function contentSecurityPolicy(scripts: InlineScripts, mapOrigin: string): strin
   ].join('; ');
 }
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   status: number,
   headers: Headers,
@@ -52,7 +52,8 @@ export default function handleRequest(
 ) {
   const nonce = loadContext.cspNonce;
   headers.set('Content-Type', 'text/html; charset=utf-8');
-  const mapOrigin = new URL(loadContext.services.config.dealership.mapEmbedUrl).origin;
+  // The map's origin comes from the settings in use (ADR 0025), which the page's loaders have already read.
+  const mapOrigin = new URL((await loadContext.services.catalogue.dealership()).mapEmbedUrl).origin;
   // Without any, the server's strict default for non-pages (default-src 'none') stays; a page rendered whole gets
   // its policy once its scripts are known.
   if (nonce) headers.set('Content-Security-Policy', contentSecurityPolicy({ nonce }, mapOrigin));

@@ -12,14 +12,14 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import appStylesheet from './app.css?url';
-import { DeferredScriptsStart } from './components/layout/deferred-scripts-start';
+import { DeferredScriptsStart, FontCachedCheck } from './components/layout/deferred-scripts-start';
 import { ErrorPage } from './components/layout/error-page';
 import { HydrationMarker } from './components/layout/hydration-marker';
 import { SkipLink } from './components/layout/skip-link';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeaderIsland } from './components/site-header';
 import { WhatsAppButton } from './components/whatsapp-button';
-import interLatin from './fonts/inter-latin-400-700.woff2?url';
+import { FONT_CLASS } from './lib/font-loading';
 import { IslandScripts, IslandsContext, useIslands } from './lib/island';
 import { useNonce } from './lib/nonce';
 
@@ -27,13 +27,13 @@ export const links: Route.LinksFunction = () => [
   // With a precedence, React places the only render-blocking request first in <head>, ahead of the script
   // preloads it hoists there.
   { rel: 'stylesheet', href: appStylesheet, precedence: 'default' },
-  { rel: 'preload', href: interLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { config } = context.services;
-  return { dealership: config.dealership, publicUrl: config.publicUrl };
+  const { config, catalogue } = context.services;
+  // The settings in use (ADR 0025): a change made in the back office shows on the next page.
+  return { dealership: await catalogue.dealership(), publicUrl: config.publicUrl };
 }
 
 /** Only reached when a route fails and the root boundary renders (child routes set their own tags). */
@@ -71,9 +71,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const islands = admin ? null : islandBuild;
   return (
     <IslandsContext value={islands}>
-      <html lang="es-CL">
+      {/* The back office is set in Inter at once; a public page only once the browser has the file (ADR 0022). */}
+      <html lang="es-CL" className={admin ? FONT_CLASS : undefined}>
         <head>
           <meta charSet="utf-8" />
+          {admin ? null : <FontCachedCheck nonce={nonce} />}
           <meta name="viewport" content="width=device-width, initial-scale=1" />
           <meta name="theme-color" content={data?.dealership.brandColor ?? '#1e3a8a'} />
           <Meta />

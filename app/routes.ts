@@ -6,6 +6,10 @@ export default [
   // The listing island's results for a query (ADR 0015).
   route('vehicles.json', 'routes/vehicles-json.ts'),
   route('vehicles/:id', 'routes/vehicle-detail.tsx'),
+  // ADR 0019: the visitor's favourites (kept in the browser) and a shareable comparison.
+  route('favoritos', 'routes/favourites.tsx'),
+  route('favoritos.json', 'routes/favourites-json.ts'),
+  route('comparar', 'routes/compare.tsx'),
   route('financing', 'routes/financing.tsx'),
   // docs/product.md: the two section paths render the same financing page.
   route('financing/credito-convencional-section', 'routes/financing.tsx', { id: 'financing-conventional' }),
@@ -27,10 +31,12 @@ export default [
     route('admin/solicitudes/:id', 'routes/admin/lead.tsx'),
     route('admin/vehiculos', 'routes/admin/vehicles.tsx'),
     route('admin/vehiculos/nuevo', 'routes/admin/vehicle-new.tsx'),
+    route('admin/vehiculos/importar', 'routes/admin/stock-import.tsx'),
     route('admin/vehiculos/:id', 'routes/admin/vehicle-edit.tsx'),
     route('admin/listas', 'routes/admin/lookups.tsx'),
     route('admin/usuarios', 'routes/admin/staff.tsx'),
     route('admin/auditoria', 'routes/admin/audit.tsx'),
+    route('admin/sitio', 'routes/admin/settings.tsx'),
     route('admin/datos-personales', 'routes/admin/personal-data.tsx'),
     route('admin/cuenta', 'routes/admin/account.tsx'),
     route('admin/*', 'routes/admin/not-found.tsx'),

@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import { ThrowawayPostgres } from '../tests/support/throwaway-postgres.ts';
+import { ThrowawayPostgres, withClient } from '../tests/support/throwaway-postgres.ts';
 import { constantRate } from './support/constant-rate.ts';
 import { seedGrownDealership } from './support/seed-grown.ts';
 import { waitFor } from './support/wait-for.ts';
@@ -157,6 +157,27 @@ try {
       page(randomVehicle),
     ),
   );
+  // View counting (issue 21): autocannon sends no User-Agent, which the counter takes for no browser, so the rows
+  // above count nothing. The same pages with a browser's agent are counted (server/services/catalogue/view-counter.ts):
+  // random vehicles (mostly rendered) and one vehicle (its kept page), each beside its uncounted twin.
+  const browser = {
+    'user-agent':
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  };
+  rows.push(
+    await measure('page /vehicles/:id random, counted', {
+      url: `${base}/vehicles/${firstId}`,
+      headers: browser,
+      requests: [{ setupRequest: (request) => ({ ...request, path: randomVehicle() }) }],
+    }),
+  );
+  rows.push(await measure('page /vehicles/:id cached, no UA', { url: `${base}/vehicles/${firstId}` }));
+  rows.push(
+    await measure('page /vehicles/:id cached, counted', {
+      url: `${base}/vehicles/${firstId}`,
+      headers: browser,
+    }),
+  );
   rows.push(
     await measure('GET /api/vehiculos-resumen/', {
       url: `${base}/api/vehiculos-resumen/`,
@@ -188,6 +209,13 @@ try {
   rows.push(leadRow);
   clearInterval(sampler);
 
+  // The counts reach the database within a flush (5 s).
+  await new Promise((resolve) => setTimeout(resolve, 6_000));
+  const counted = await withClient(database.url, (client) =>
+    client.query<{ views: number; vehicles: number }>(
+      'select coalesce(sum(count), 0)::int as views, count(distinct vehicle_id)::int as vehicles from vehicle_views',
+    ),
+  );
   const baseRps = rows[0]?.rps ?? 1;
   console.info(
     `\n${VEHICLES} vehicles, ${LEADS} leads on PostgreSQL; ${seconds} s per run, 10 connections\n`,
@@ -204,6 +232,9 @@ try {
       `${r.name.padEnd(32)} ${r.rps.toFixed(0).padStart(6)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)}  ${(r.rps / baseRps).toFixed(2).padStart(5)}  ${paced}  ${r.errors}`,
     );
   }
+  console.info(
+    `\nViews counted in vehicle_views: ${counted.rows[0]?.views ?? 0} on ${counted.rows[0]?.vehicles ?? 0} vehicles`,
+  );
   console.info(
     `\nServer memory: peak RSS ${peakRss.toFixed(0)} MB (budget ${BUDGETS.memoryMb} MB) ${peakRss < BUDGETS.memoryMb ? 'ok' : 'OVER'}`,
   );

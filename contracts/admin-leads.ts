@@ -46,7 +46,25 @@ export interface LeadFilterQuery {
   hasta?: string;
   q?: string;
   vencidas?: string;
+  /** 'yo' (Mis solicitudes) or 'nadie' (Sin asignar). */
+  responsable?: string;
   pagina?: string;
+}
+
+/** The owner filter of the inbox: the signed-in member's leads, or the leads nobody owns. */
+export const LEAD_OWNER_FILTERS = { yo: 'Mis solicitudes', nadie: 'Sin asignar' } as const;
+export type LeadOwnerFilter = keyof typeof LEAD_OWNER_FILTERS;
+
+/** A staff member as a lead's owner. */
+export interface LeadOwnerRef {
+  id: number;
+  name: string;
+}
+
+/** The round-robin setting (GET/PUT /admin/api/asignacion). */
+export interface LeadAssignmentSettings {
+  /** New leads are given in turn to the active 'ventas' accounts. */
+  turnos: boolean;
 }
 
 export interface LeadVehicleRef {
@@ -72,6 +90,10 @@ export interface LeadListItem {
   createdAt: string;
   dueAt: string;
   firstContactAt: string | null;
+  /** A test drive's slot start (kind 'prueba'), ISO. */
+  testDriveAt: string | null;
+  /** Who owns it; null when nobody does. */
+  owner: LeadOwnerRef | null;
 }
 
 export interface LeadListPage {
@@ -112,12 +134,36 @@ export interface LeadNote {
   createdAt: string;
 }
 
-export interface LeadHistoryEntry {
+/** A status change of the lead. */
+export interface LeadStatusHistoryEntry {
+  type: 'estado';
   at: string;
   from: LeadStatus;
   to: LeadStatus;
   byName: string | null;
   byEmail: string | null;
+}
+
+/** A change of owner: taken, reassigned, released, or given in turn on arrival (`automatic`, nobody made it). */
+export interface LeadOwnerHistoryEntry {
+  type: 'responsable';
+  at: string;
+  fromName: string | null;
+  toName: string | null;
+  automatic: boolean;
+  byName: string | null;
+  byEmail: string | null;
+}
+
+export type LeadHistoryEntry = LeadStatusHistoryEntry | LeadOwnerHistoryEntry;
+
+export interface LeadOrigin {
+  /** utm_source as staff read it ('Facebook'), or null. */
+  source: string | null;
+  medium: string | null;
+  campaign: string | null;
+  landingPage: string | null;
+  referrerHost: string | null;
 }
 
 export interface LeadDetail extends LeadListItem {
@@ -130,6 +176,8 @@ export interface LeadDetail extends LeadListItem {
    */
   simulation: Array<{ label: string; value: string }> | null;
   sourcePage: string | null;
+  /** Where the visit that sent it began ('Origen'); every field null when the browser sent none. */
+  origin: LeadOrigin;
   statusChangedAt: string | null;
   statusChangedBy: { id: number; name: string } | null;
   promiseHours: number;
@@ -137,6 +185,8 @@ export interface LeadDetail extends LeadListItem {
   emails: LeadEmailState[];
   notes: LeadNote[];
   history: LeadHistoryEntry[];
+  /** The active staff a lead can be given to, by name (the lead page's 'Asignar a'). */
+  assignable: LeadOwnerRef[];
   now: string;
 }
 
@@ -163,6 +213,18 @@ export interface DashboardData {
   /** The last 30 Chilean days, oldest first; days without leads count 0. */
   perDay: Array<{ day: string; count: number }>;
   stock: Record<VehicleStatus, number>;
+  /** Test drives of today and tomorrow (Chile), not discarded, earliest first (ADR 0020). */
+  testDrives: Array<{
+    leadId: number;
+    /** ISO instant of the slot's start. */
+    at: string;
+    day: 'hoy' | 'mañana';
+    /** '10:30', Chile time. */
+    time: string;
+    vehicle: string | null;
+    client: string;
+    status: string;
+  }>;
   featured: Array<{
     id: number;
     name: string;

@@ -2,6 +2,7 @@
 // by the server and the pages. Pure data and zod only: the pages import this module too.
 import { z } from 'zod';
 import type { LeadStatus } from './admin-leads.ts';
+import { MAX_DB_ID } from './db-id.ts';
 
 export const STAFF_ROLES = ['admin', 'ventas'] as const;
 export type StaffRoleName = (typeof STAFF_ROLES)[number];
@@ -33,18 +34,22 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   fotos_agregadas: 'Fotos agregadas',
   fotos_reordenadas: 'Fotos reordenadas',
   foto_eliminada: 'Foto eliminada',
+  stock_importado: 'Stock importado desde planilla',
   lista_creada: 'Elemento de lista creado',
   lista_editada: 'Elemento de lista editado',
   lista_eliminada: 'Elemento de lista eliminado',
   estado_solicitud: 'Estado de solicitud cambiado',
   nota_agregada: 'Nota agregada',
   correo_reenviado: 'Correo reenviado',
+  responsable_solicitud: 'Responsable de solicitud cambiado',
+  asignacion_configurada: 'Reparto de solicitudes cambiado',
   usuario_creado: 'Usuario creado',
   usuario_editado: 'Usuario editado',
   rol_cambiado: 'Rol cambiado',
   usuario_desactivado: 'Usuario desactivado',
   usuario_reactivado: 'Usuario reactivado',
   clave_cambiada: 'Contraseña cambiada',
+  avisos_cambiados: 'Avisos por correo cambiados',
   datos_exportados: 'Datos personales exportados',
   datos_eliminados: 'Datos personales eliminados',
 };
@@ -59,6 +64,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   usuario: 'Usuarios',
   lista: 'Listas',
   datos_personales: 'Datos personales',
+  configuracion: 'Configuración',
 };
 
 export const AUDIT_PAGE_SIZE = 50;
@@ -81,6 +87,7 @@ export const AuditQuerySchema = z
       .number({ error: 'El usuario no es válido.' })
       .int({ error: 'El usuario no es válido.' })
       .positive({ error: 'El usuario no es válido.' })
+      .max(MAX_DB_ID, { error: 'El usuario no es válido.' })
       .optional(),
     desde: isoDate.optional(),
     hasta: isoDate.optional(),

@@ -2,6 +2,7 @@
 // with these schemas before sending and the API validates again with the same ones, so both speak the same Spanish.
 import { z } from 'zod';
 import type { LookupKind } from './admin-lookups.ts';
+import { MAX_DB_ID } from './db-id.ts';
 import { SELL_PHOTO_LIMITS } from './lead-options.ts';
 import { text } from './text-field.ts';
 import { CONDITIONS, type Condition, type VehicleStatus } from './vehicle.ts';
@@ -53,8 +54,6 @@ export type StockQuery = z.infer<typeof StockQuerySchema>;
 
 // ------------------------------------------------------------------ the vehicle form
 
-const MAX_DB_INT = 2_147_483_647;
-
 /** Digits typed in a form ("12.990.000", "$ 12990000", "87000") become a number; anything else is left to fail. */
 function wholeNumber(value: unknown): unknown {
   if (typeof value !== 'string') return value;
@@ -69,7 +68,7 @@ const lookupId = (what: string) => {
   const error = `Selecciona ${what} de la lista.`;
   return z.preprocess(
     wholeNumber,
-    z.number({ error }).int({ error }).positive({ error }).max(MAX_DB_INT, { error }),
+    z.number({ error }).int({ error }).positive({ error }).max(MAX_DB_ID, { error }),
   );
 };
 
@@ -78,6 +77,46 @@ export const maxModelYear = () => new Date().getFullYear() + 1;
 export const MIN_MODEL_YEAR = 1950;
 export const MAX_PRICE = 9_999_999_999;
 export const MAX_MILEAGE = 2_000_000;
+
+/** VIN characters (ISO 3779): digits and letters without I, O and Q, which read like 1 and 0. */
+export const VIN_PATTERN = /^[A-HJ-NPR-Z0-9]{17}$/;
+export const VIN_LENGTH = 17;
+export const MAX_EXTERNAL_REF = 40;
+
+/** An optional text of the form: absent, null or blank is "none" (null); anything else is judged as typed. */
+const blankToNull = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '') ? null : value;
+
+/**
+ * The VIN as staff type it: spaces and dashes ignored, upper-cased. Its check digit (position 9) is not required:
+ * only North American VINs must carry a correct one, and many cars sold in Chile come from elsewhere.
+ */
+const vin = z.preprocess(
+  (value) => {
+    const typed = blankToNull(value);
+    return typeof typed === 'string' ? typed.replace(/[\s-]+/g, '').toUpperCase() : typed;
+  },
+  z
+    .string({ error: 'El VIN debe ser un texto de 17 caracteres.' })
+    .refine((v) => v.length === VIN_LENGTH, {
+      error: (issue) =>
+        `El VIN debe tener ${VIN_LENGTH} caracteres (tiene ${(issue.input as string).length}).`,
+      abort: true,
+    })
+    .refine((v) => !/[IOQ]/.test(v), {
+      error: 'El VIN no lleva las letras I, O ni Q: revisa si son los números 1 y 0.',
+      abort: true,
+    })
+    .refine((v) => VIN_PATTERN.test(v), {
+      error: 'El VIN solo admite letras de la A a la Z (sin I, O ni Q) y números.',
+    })
+    .nullable(),
+);
+
+const externalRef = z.preprocess(
+  blankToNull,
+  text({ label: 'la referencia externa', max: MAX_EXTERNAL_REF }).nullable(),
+);
 
 const yearRange = () => `El año debe estar entre ${MIN_MODEL_YEAR} y ${maxModelYear()}.`;
 
@@ -120,6 +159,8 @@ const vehicleFields = {
     .transform((ids) => [...new Set(ids)]),
   destacado: z.boolean({ error: 'Indica si el vehículo es destacado.' }),
   estado: z.enum(STOCK_STATUSES, { error: 'Selecciona un estado: borrador, publicado o vendido.' }),
+  vin,
+  referencia: externalRef,
 };
 
 /** POST and PUT /admin/api/vehiculos: every field; a new vehicle is a draft unless said otherwise. */
@@ -128,6 +169,8 @@ export const VehicleInputSchema = z.object({
   caracteristicas: vehicleFields.caracteristicas.default([]),
   destacado: vehicleFields.destacado.default(false),
   estado: vehicleFields.estado.default('borrador'),
+  vin: vehicleFields.vin.default(null),
+  referencia: vehicleFields.referencia.default(null),
 });
 export type VehicleInput = z.output<typeof VehicleInputSchema>;
 
@@ -156,6 +199,8 @@ export const VEHICLE_FIELD_LABEL: Record<keyof VehicleInput, string> = {
   caracteristicas: 'Características',
   destacado: 'Destacado',
   estado: 'Estado',
+  vin: 'VIN',
+  referencia: 'Referencia externa',
 };
 
 // ------------------------------------------------------------------ photos
@@ -177,7 +222,7 @@ export const PhotoOrderSchema = z.object({
         .number({ error: PHOTO_ORDER_ERROR })
         .int({ error: PHOTO_ORDER_ERROR })
         .positive({ error: PHOTO_ORDER_ERROR })
-        .max(MAX_DB_INT, { error: PHOTO_ORDER_ERROR }),
+        .max(MAX_DB_ID, { error: PHOTO_ORDER_ERROR }),
       { error: PHOTO_ORDER_ERROR },
     )
     .min(1, { error: PHOTO_ORDER_ERROR })
@@ -195,6 +240,18 @@ export interface PhotoRef {
   url: string;
 }
 
+/** What a car draws (issue 21): views of its page, leads naming it, days in stock, leads per 100 views. */
+export interface VehiclePerformance {
+  vistas7: number;
+  vistas30: number;
+  /** Leads about it received in the last 30 days. */
+  solicitudes30: number;
+  /** From its first publication to its sale or today; null if never published. */
+  diasEnStock: number | null;
+  /** solicitudes30 per 100 of vistas30, one decimal; null without views. */
+  solicitudesPor100Vistas: number | null;
+}
+
 export interface StockListItem {
   id: number;
   marca: string;
@@ -205,9 +262,12 @@ export interface StockListItem {
   condicion: Condition;
   estado: StockStatus;
   destacado: boolean;
+  /** Null: the vehicle cannot appear in the ad-catalog feeds. */
+  vin: string | null;
   foto: Omit<PhotoRef, 'id' | 'url'> | null;
   fotos: number;
   actualizado: string;
+  rendimiento: VehiclePerformance;
 }
 
 export interface StockList {
@@ -235,6 +295,8 @@ export interface StockVehicleDetail {
   caracteristicas: number[];
   destacado: boolean;
   estado: StockStatus;
+  vin: string | null;
+  referencia: string | null;
   fotos: PhotoRef[];
   /** Display name ("Toyota Corolla"). */
   nombre: string;
@@ -244,6 +306,7 @@ export interface StockVehicleDetail {
   vendido: string | null;
   /** Every change of its price, newest first. */
   historialPrecios: PriceChange[];
+  rendimiento: VehiclePerformance;
 }
 
 /** One change of a vehicle's price, as the back office lists it. */

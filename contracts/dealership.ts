@@ -1,18 +1,34 @@
 import { z } from 'zod';
+import { text } from './text-field.ts';
+
+/** A line of text the site shows: the one text rule of every form (contracts/text-field.ts), with its Spanish errors. */
+const line = (label: string, max: number) => text({ label, max });
+
+/** A paragraph: the same rule, line breaks allowed. */
+const paragraph = (label: string, min: number, max: number) => text({ label, min, max, multiline: true });
+
+/** A link the site shows: only http or https to a named host, never `javascript:` or `data:`. */
+const link = z
+  .string({ error: 'Ingresa una dirección web que empiece con https://.' })
+  .trim()
+  .max(500, 'puede tener hasta 500 caracteres')
+  .pipe(z.httpUrl({ error: 'Ingresa una dirección web que empiece con https://.' }));
 
 const PhoneSchema = z.object({
-  label: z.string().min(1),
+  label: line('el nombre del teléfono', 40),
   /** As shown to people, e.g. "+56 2 2345 6789". */
-  display: z.string().min(1),
+  display: line('el teléfono como se muestra', 30),
   /** E.164 for tel: links, e.g. "+56223456789". */
-  e164: z.string().regex(/^\+\d{8,15}$/, 'debe estar en formato E.164, por ejemplo +56223456789'),
+  e164: z
+    .string({ error: 'Ingresa el teléfono en formato E.164.' })
+    .regex(/^\+\d{8,15}$/, 'debe estar en formato E.164, por ejemplo +56223456789'),
 });
 
 const AddressSchema = z.object({
-  label: z.string().min(1),
-  street: z.string().min(1),
-  commune: z.string().min(1),
-  city: z.string().min(1),
+  label: line('el nombre de la dirección', 40),
+  street: line('la calle y el número', 120),
+  commune: line('la comuna', 60),
+  city: line('la ciudad', 60),
 });
 
 // ------------------------------------------------------------------ financing (the credit simulator, ADR 0017)
@@ -28,7 +44,7 @@ const MonthlyPercentSchema = z
   .max(6, 'no puede pasar de 6% mensual');
 
 const CreditTypeSettingsSchema = z.object({
-  label: z.string().min(2).max(60),
+  label: text({ label: 'el nombre del crédito', min: 2, max: 60 }),
   /** Monthly interest rate in percent (1.59 = 1,59% mensual) for each term offered; absent terms are not offered. */
   monthlyRatePercent: z
     .object({
@@ -55,7 +71,7 @@ export const FinancingSettingsSchema = z.object({
     .array(
       z.object({
         id: SlugSchema,
-        label: z.string().min(2).max(80),
+        label: text({ label: 'el nombre del gasto', min: 2, max: 80 }),
         amount: PesosSchema,
         financed: z.boolean(),
       }),
@@ -69,7 +85,7 @@ export const FinancingSettingsSchema = z.object({
     .array(
       z.object({
         id: SlugSchema,
-        label: z.string().min(2).max(80),
+        label: text({ label: 'el nombre del seguro', min: 2, max: 80 }),
         monthlyPercent: z.number().min(0).max(0.5),
         required: z.boolean(),
       }),
@@ -78,30 +94,84 @@ export const FinancingSettingsSchema = z.object({
   /** The smallest amount the dealership finances (price minus pie), in pesos. */
   minFinancedAmount: PesosSchema,
   /** Shown under every simulation: referential figures, subject to credit evaluation. */
-  legalNote: z.string().min(20).max(1000),
+  legalNote: paragraph('la nota legal', 20, 1000),
 });
 export type FinancingSettings = z.infer<typeof FinancingSettingsSchema>;
+
+// ------------------------------------------------------------------ test drives (ADR 0020)
+
+const ClockSchema = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'debe ser una hora HH:mm, por ejemplo 09:30');
+
+/** One opening range of a weekday, in Chile time; `day` 0 is Sunday, 6 Saturday. */
+const OpeningRangeSchema = z
+  .object({ day: z.number().int().min(0).max(6), open: ClockSchema, close: ClockSchema })
+  .refine((range) => range.open < range.close, 'debe abrir antes de cerrar');
+
+export const TestDriveSettingsSchema = z.object({
+  /** How many test drives the dealership can take in one 30-minute slot (all vehicles together). */
+  slotCapacity: z.number().int().min(1).max(20),
+  /** The earliest slot offered is at least this many minutes ahead. */
+  minNoticeMinutes: z.number().int().min(0).max(2880),
+  /** Days offered, today included. */
+  daysAhead: z.number().int().min(1).max(60),
+});
+export type TestDriveSettings = z.infer<typeof TestDriveSettingsSchema>;
+
+/** A photo uploaded for the site (a home slide): public under /media like a vehicle's photo (ADR 0025). */
+export const SitePhotoSchema = z.object({
+  hash: z.string().regex(/^[0-9a-f]{32}$/, 'no es una foto subida al sitio'),
+  width: z.number().int().min(1).max(20_000),
+  height: z.number().int().min(1).max(20_000),
+});
+
+/** One of the three home slides; without a photo it shows a featured vehicle's main photo. */
+const SlideSchema = z.object({
+  eyebrow: line('el antetítulo', 60),
+  title: line('el título', 80),
+  description: line('la descripción', 240),
+  photo: SitePhotoSchema.nullable(),
+});
+export type Slide = z.infer<typeof SlideSchema>;
 
 const HexColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'debe ser un color hexadecimal como #1d4ed8');
 
 /** The dealership's identity: everything a white-label deployment changes. */
 export const DealershipSchema = z.object({
-  name: z.string().min(2),
-  legalName: z.string().min(2),
-  tagline: z.string().min(2),
-  email: z.email('debe ser un correo válido'),
-  salesEmail: z.email('debe ser un correo válido'),
-  phones: z.array(PhoneSchema).min(1),
+  name: line('el nombre de la automotora', 80),
+  legalName: line('la razón social', 120),
+  tagline: line('la frase de la portada', 160),
+  email: z
+    .email({ error: 'Ingresa un correo válido.' })
+    .max(254, { error: 'El correo admite hasta 254 caracteres.' }),
+  salesEmail: z
+    .email({ error: 'Ingresa un correo válido.' })
+    .max(254, { error: 'El correo admite hasta 254 caracteres.' }),
+  phones: z
+    .array(PhoneSchema)
+    .min(1, 'debe tener al menos un teléfono')
+    .max(4, 'puede tener hasta 4 teléfonos'),
   whatsapp: z
-    .string()
+    .string({ error: 'Ingresa el número de WhatsApp en dígitos.' })
     .regex(/^\d{8,15}$/, 'debe ser el número en dígitos con código de país, por ejemplo 56912345678'),
-  addresses: z.array(AddressSchema).min(1),
-  hours: z.object({ weekdays: z.string().min(1), saturday: z.string().min(1) }),
-  social: z.array(z.object({ name: z.string().min(1), url: z.url() })).length(2),
-  mapUrl: z.url(),
-  mapEmbedUrl: z.url(),
-  about: z.string().min(20),
-  developerCredit: z.object({ name: z.string().min(1), url: z.url() }),
+  addresses: z
+    .array(AddressSchema)
+    .min(1, 'debe tener al menos una dirección')
+    .max(4, 'puede tener hasta 4 direcciones'),
+  hours: z.object({
+    weekdays: line('el horario de lunes a viernes', 60),
+    saturday: line('el horario del sábado', 60),
+  }),
+  /** The same hours as data (SPEC §9), for the test-drive slots; `hours` stays the text pages show. */
+  openingHours: z.array(OpeningRangeSchema).min(1).max(14),
+  testDrives: TestDriveSettingsSchema,
+  social: z.array(z.object({ name: line('el nombre de la red social', 30), url: link })).length(2),
+  mapUrl: link,
+  mapEmbedUrl: link,
+  about: paragraph('el texto de quiénes somos', 20, 2000),
+  slides: z.array(SlideSchema).length(3, 'deben ser tres diapositivas'),
+  developerCredit: z.object({ name: line('el crédito del pie de página', 80), url: link }),
   brandColor: HexColorSchema,
   accentColor: HexColorSchema,
   financing: FinancingSettingsSchema.superRefine((financing, context) => {

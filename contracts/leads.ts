@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CREDIT_TERMS, CREDIT_TYPES } from './credit-options.ts';
+import { MAX_DB_ID } from './db-id.ts';
 import {
   ADVISORY_AREA_OPTIONS,
   CAR_BRAND_OPTIONS,
@@ -58,7 +59,7 @@ const vehicleRef = z.preprocess(
     .number({ error: 'El vehículo indicado no es válido.' })
     .int({ error: 'El vehículo indicado no es válido.' })
     .positive({ error: 'El vehículo indicado no es válido.' })
-    .max(2_147_483_647, { error: 'El vehículo indicado no es válido.' }),
+    .max(MAX_DB_ID, { error: 'El vehículo indicado no es válido.' }),
 );
 
 type Options = readonly { value: string }[];
@@ -210,6 +211,26 @@ export const AdvisoryLeadSchema = z.object({
 });
 export type AdvisoryLead = z.infer<typeof AdvisoryLeadSchema>;
 
+/** POST /api/prueba-de-manejo/ (ADR 0020): a test drive of a published vehicle in one of the offered slots. */
+export const TestDriveLeadSchema = z.object({
+  nombre: name(),
+  telefono: phone(),
+  correo: email(),
+  vehiculo: vehicleRef,
+  /** The slot's start as an ISO 8601 instant, as GET /api/prueba-de-manejo/horarios/ gives it. */
+  horario: z
+    .string({ error: 'Elige un horario de la lista.' })
+    .max(40, { error: 'Elige un horario de la lista.' })
+    .pipe(z.iso.datetime({ offset: true, error: 'Elige un horario de la lista.' })),
+});
+export type TestDriveLead = z.infer<typeof TestDriveLeadSchema>;
+
 /** 201 body of every lead endpoint. */
-export const LeadCreatedSchema = z.object({ id: z.number().int().positive(), mensaje: z.string().min(1) });
+export const LeadCreatedSchema = z.object({
+  id: z.number().int().positive(),
+  mensaje: z.string().min(1),
+  /** A test drive only: its slot in words ('jueves 26 de noviembre, 10:30') and the address of its .ics file. */
+  horario: z.string().optional(),
+  calendario: z.string().optional(),
+});
 export type LeadCreated = z.infer<typeof LeadCreatedSchema>;

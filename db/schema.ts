@@ -1,12 +1,15 @@
 // Every table in one file, grouped by area (stock, leads, e-mail, staff, audit, limits): drizzle-kit reads this one
 // schema to write the migrations, and the tables reference each other across areas. Longer than ~300 lines for that.
+import type { Dealership } from '@contracts/dealership.ts';
 import type { CreditSimulation } from '@domain/credit.ts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
   boolean,
+  check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -16,6 +19,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 /** Image bytes live in the database (ADR 0003), so every instance serves the same files. */
@@ -82,6 +86,10 @@ export const vehicles = pgTable(
     engine: text('engine').notNull(),
     color: text('color').notNull(),
     featured: boolean('featured').notNull().default(false),
+    /** Vehicle identification number (ISO 3779), upper-case; ad-catalog feeds list only vehicles that have one. */
+    vin: text('vin'),
+    /** The dealership's own stock reference (its spreadsheet or DMS), matched by the stock import. */
+    externalRef: text('external_ref'),
     status: text('status', { enum: ['draft', 'published', 'sold'] })
       .notNull()
       .default('draft'),
@@ -95,6 +103,12 @@ export const vehicles = pgTable(
   (t) => [
     index('vehicles_status_idx').on(t.status, t.sortOrder, t.id),
     index('vehicles_featured_idx').on(t.featured).where(sql`${t.status} = 'published'`),
+    // NULLs never collide: a vehicle without a VIN or reference is allowed any number of times.
+    uniqueIndex('vehicles_vin_unique').on(t.vin),
+    uniqueIndex('vehicles_external_ref_unique').on(t.externalRef),
+    // The contract's rules (contracts/admin-stock.ts), kept by the database too against any other writer.
+    check('vehicles_vin_format', sql`${t.vin} ~ '^[A-HJ-NPR-Z0-9]{17}$'`),
+    check('vehicles_external_ref_length', sql`char_length(${t.externalRef}) between 1 and 40`),
   ],
 );
 
@@ -190,6 +204,8 @@ export const staffUsers = pgTable('staff_users', {
   passwordHash: text('password_hash').notNull(),
   role: text('role', { enum: ['admin', 'ventas'] }).notNull(),
   active: boolean('active').notNull().default(true),
+  /** E-mails about leads (issue 21): a lead given to them, or, for 'ventas', one that arrives unassigned. */
+  leadEmails: boolean('lead_emails').notNull().default(true),
   lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -219,6 +235,7 @@ export const LEAD_KINDS = [
   'seguro',
   'vendeauto',
   'asesoria',
+  'prueba',
 ] as const;
 export const LEAD_STATUSES = ['nuevo', 'contactado', 'cerrado', 'descartado'] as const;
 
@@ -237,21 +254,64 @@ export const leads = pgTable(
     details: jsonb('details').$type<Record<string, string | number | null>>().notNull().default({}),
     /** A financing request's credit simulation, computed by the server from the inputs the visitor sent. */
     simulation: jsonb('simulation').$type<CreditSimulation>(),
+    /** A test drive's slot start (kind 'prueba', ADR 0020). */
+    testDriveAt: timestamp('test_drive_at', { withTimezone: true }),
     sourcePage: text('source_page'),
+    // Where the visit the lead came from began (contracts/attribution.ts): sent by the visitor's browser with the
+    // lead, each value checked on its own; null when not sent or refused.
+    landingPage: text('landing_page'),
+    referrerHost: text('referrer_host'),
+    utmSource: text('utm_source'),
+    utmMedium: text('utm_medium'),
+    utmCampaign: text('utm_campaign'),
     ipHash: text('ip_hash'),
     /** When first contact is promised: 24 h after arrival, 48 h for appraisals. */
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
     firstContactAt: timestamp('first_contact_at', { withTimezone: true }),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
     statusChangedBy: integer('status_changed_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+    /** The staff member who owns the lead (issue 21), or nobody; set by round-robin on arrival or by staff. */
+    ownerId: integer('owner_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    /** When the reminder at 75% of the promised time was queued (issue 21); null until then, set once. */
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     index('leads_created_idx').on(t.createdAt),
+    // 'Mis solicitudes' and the team figures of the dashboard read one owner's leads.
+    index('leads_owner_idx').on(t.ownerId, t.createdAt),
+    // The reminder job looks only at unanswered leads not yet reminded.
+    index('leads_reminder_idx').on(t.dueAt).where(sql`${t.status} = 'nuevo' and ${t.reminderSentAt} is null`),
     index('leads_kind_status_idx').on(t.kind, t.status),
     index('leads_email_idx').on(t.email),
+    index('leads_test_drive_idx').on(t.testDriveAt),
   ],
 );
+
+/**
+ * Views of each vehicle's page per Chilean calendar day: counted in memory by each instance and added here every few
+ * seconds (server/services/catalogue/view-counter.ts). Nothing about the visitor: no address, agent or cookie.
+ */
+export const vehicleViews = pgTable(
+  'vehicle_views',
+  {
+    vehicleId: integer('vehicle_id')
+      .notNull()
+      .references(() => vehicles.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.vehicleId, t.day] }), index('vehicle_views_day_idx').on(t.day)],
+);
+
+/**
+ * One row per test-drive slot ever asked for: the booking locks it (SELECT … FOR UPDATE) so that concurrent bookings
+ * of one slot, on any instance, count its places one after the other (ADR 0020).
+ */
+export const testDriveSlots = pgTable('test_drive_slots', {
+  startsAt: timestamp('starts_at', { withTimezone: true }).primaryKey(),
+  createdAt: createdAt(),
+});
 
 export const leadPhotos = pgTable(
   'lead_photos',
@@ -351,6 +411,28 @@ export const auditLog = pgTable(
     index('audit_log_entity_idx').on(t.entity, t.entityId),
   ],
 );
+
+/**
+ * The dealership's site settings (contracts/dealership.ts), one row per saved version: the newest is the one in use.
+ * Saving or restoring adds a row, so every earlier version stays and can be restored (ADR 0025).
+ */
+export const siteSettings = pgTable('site_settings', {
+  version: serial('version').primaryKey(),
+  data: jsonb('data').$type<Dealership>().notNull(),
+  /** Null for the first version, taken from DEALERSHIP_FILE or the demo default. */
+  createdBy: integer('created_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+  /** Set when this version is a restore of an earlier one. */
+  restoredFrom: integer('restored_from'),
+  createdAt: createdAt(),
+});
+
+/** Photos uploaded for the site itself (home slides): public under /media like vehicle photos (ADR 0025). */
+export const siteImages = pgTable('site_images', {
+  imageId: integer('image_id')
+    .primaryKey()
+    .references(() => images.id),
+  createdAt: createdAt(),
+});
 
 /** Small durable facts about this installation, e.g. the progress of the demo photo rendering. */
 export const appState = pgTable('app_state', {

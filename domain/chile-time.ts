@@ -125,3 +125,17 @@ export function parseDayInput(value: string): string | null {
     return null;
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
+
+/**
+ * The instant a Chilean wall-clock time happens: day 'yyyy-mm-dd', `minutes` after 00:00. Null for a time the clocks
+ * skip when they go forward; a time that happens twice (clocks going back) gives the first.
+ */
+export function chileWallTime(dayKey: string, minutes: number): Date | null {
+  const [year = 0, month = 1, day = 1] = dayKey.split('-').map(Number);
+  const wall = Date.UTC(year, month - 1, day, 0, minutes);
+  const expected = new Date(wall).toISOString().slice(0, 16);
+  const candidates = [wall - chileOffset(wall - 6 * HOUR), wall - chileOffset(wall + 6 * HOUR)]
+    .filter((ms) => new Date(ms + chileOffset(ms)).toISOString().slice(0, 16) === expected)
+    .sort((a, b) => a - b);
+  return candidates[0] === undefined ? null : new Date(candidates[0]);
+}

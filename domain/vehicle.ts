@@ -22,6 +22,8 @@ export interface VehicleRecord {
   featured: boolean;
   features: string[];
   images: ImageRef[];
+  /** ISO 3779 VIN, or null/absent: the ad-catalog feeds list only vehicles that have one (ADR 0021). */
+  vin?: string | null;
   /** The decrease behind the current price, if its newest change lowered it (domain/price-drop.ts). */
   priceDrop?: PriceDrop | null;
 }

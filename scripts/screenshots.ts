@@ -15,6 +15,17 @@ for (const width of [390, 1440]) {
   for (const p of paths.length > 0 ? paths : ['/']) {
     await page.goto(`${base}${p}`, { waitUntil: 'networkidle' });
     const file = path.join(outDir, `${p.replace(/[^a-z0-9]+/gi, '_') || 'home'}-${width}.png`);
+    // A full-page picture shows what a visitor sees after scrolling: content far below the fold is drawn only near
+    // the screen (ADR 0022), and lazy photos load as they come near, so draw it all and scroll through once.
+    await page.addStyleTag({ content: '.render-near-view { content-visibility: visible !important; }' });
+    await page.evaluate(async () => {
+      for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
+        window.scrollTo(0, y);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      window.scrollTo(0, 0);
+    });
+    await page.waitForLoadState('networkidle');
     await page.screenshot({ path: file, fullPage: true });
     console.info(file);
   }

@@ -3,7 +3,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+# Each step is printed with the minutes and seconds since the start, so a slow step shows in the log.
+step() { printf '\n\033[1m== [%d:%02d] %s\033[0m\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*"; }
 
 step 'Lint and format (biome)'
 npx biome check .
@@ -65,3 +66,4 @@ fi
 step 'Browser tests (Chromium)'
 bash scripts/ensure-chromium.sh
 npx playwright test
+step 'Done'

@@ -20,6 +20,8 @@ import { registerStaffAuth } from './plugins/staff-auth.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { catalogueRoutes } from './routes/api/catalogue.ts';
 import { leadRoutes } from './routes/api/leads.ts';
+import { testDriveRoutes } from './routes/api/test-drives.ts';
+import { feedRoutes } from './routes/feeds.ts';
 import { healthRoutes } from './routes/health.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { PeerInvalidation } from './services/catalogue/peer-invalidation.ts';
@@ -122,10 +124,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes);
   registerCsrf(app);
   await app.register(catalogueRoutes);
+  await app.register(feedRoutes);
   await app.register(leadRoutes);
+  await app.register(testDriveRoutes);
   registerStaffAuth(app);
   await app.register(adminRoutes);
   app.addHook('onClose', () => app.services.outbox.stop());
+  app.addHook('onClose', () => app.services.reminders.stop());
+  // View counts reach the database every few seconds, and what is pending at shutdown before the database closes.
+  app.addHook('onReady', async () =>
+    app.services.views.start((error) => app.log.warn({ err: error }, 'vehicle view counts not written yet')),
+  );
+  app.addHook('onClose', () => app.services.views.stop());
   await app.register(mediaRoutes);
 
   if (options.pages) {

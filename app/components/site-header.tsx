@@ -1,8 +1,10 @@
 import type { Dealership } from '@contracts/dealership';
 import { useEffect, useState } from 'react';
 import { island } from '../lib/island';
+import { CompareTray } from './layout/compare-tray';
 import { DesktopNav } from './layout/desktop-nav';
 import { MobileMenu } from './layout/mobile-menu';
+import { SavedLink } from './layout/saved-link';
 import { CurrentPathContext } from './layout/site-nav-link';
 import { TopBar } from './layout/top-bar';
 import { Logo } from './logo';
@@ -38,10 +40,14 @@ export function SiteHeader({ dealership, pathname }: { dealership: Dealership; p
           <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 lg:h-20">
             <Logo name={dealership.name} />
             <DesktopNav />
-            <MobileMenu dealership={dealership} />
+            <div className="flex items-center gap-2">
+              <SavedLink current={pathname === '/favoritos'} />
+              <MobileMenu dealership={dealership} />
+            </div>
           </div>
         </div>
       </header>
+      <CompareTray hidden={pathname === '/comparar'} />
     </CurrentPathContext>
   );
 }

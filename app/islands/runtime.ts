@@ -5,6 +5,7 @@ import { type ComponentType, createElement, type ReactNode, useEffect } from 're
 import { hydrateRoot } from 'react-dom/client';
 import { IslandScope } from '~/lib/island-scope';
 import { revealAll } from '~/lib/reveal';
+import { startSavedToggles } from '~/lib/saved-toggles';
 
 function Hydrated({ children, onHydrated }: { children?: ReactNode; onHydrated: () => void }) {
   useEffect(onHydrated, [onHydrated]);
@@ -34,7 +35,10 @@ function start(): void {
   // Tests wait for this mark before they press anything.
   const done = () => {
     pending -= 1;
-    if (pending <= 0) document.documentElement.dataset.hydrated = 'true';
+    if (pending > 0) return;
+    // The hearts and "Comparar" buttons (ADR 0019), once no island is left to hydrate over them.
+    startSavedToggles();
+    document.documentElement.dataset.hydrated = 'true';
   };
   if (islands.length === 0) done();
   for (const element of islands) {

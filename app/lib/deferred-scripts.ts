@@ -6,16 +6,19 @@
  * The paint is reported by the Element Timing API (Chromium); elsewhere the image's decoding stands in for it.
  * An image's bytes can arrive long before it is painted (decoding an AVIF took 300–500 ms in headless Chromium on
  * the bench machine), and script work started in between delays that paint; Lighthouse then counts every script
- * download in the LCP. Until then the network carries only what the visitor sees: the document, its stylesheet,
- * its font and its main picture. Links and the server-rendered content work meanwhile.
+ * download in the LCP. Until then the network carries only what the visitor sees: the document, its stylesheet
+ * and its main picture (the font waits too: ADR 0022). Links and the server-rendered content work meanwhile.
  * Each preload is restored in a task of its own, and the module script after them: all at once made one long task.
+ * The font is fetched last, for the next pages (app/lib/font-loading.ts).
  */
+import { fontPrefetch } from './font-loading';
+
 export const DEFERRED_PRELOAD_REL = 'x-deferred-modulepreload';
 export const DEFERRED_MODULE_TYPE = 'x-deferred-module';
 /** The `elementtiming` name of a page's priority image (`ResponsiveImage`). */
 export const PRIORITY_IMAGE_TIMING = 'priority-image';
 
-export const startDeferredScripts = `(function(){
+export const startDeferredScripts = (fontUrl: string) => `(function(){
 var started=false;
 function start(){
 if(started)return;started=true;
@@ -23,6 +26,7 @@ document.querySelectorAll('link[rel="${DEFERRED_PRELOAD_REL}"]').forEach(functio
 setTimeout(function(){document.querySelectorAll('script[type="${DEFERRED_MODULE_TYPE}"]').forEach(function(inert){
 var script=document.createElement('script');script.type='module';script.textContent=inert.textContent;inert.replaceWith(script);
 })},0);
+setTimeout(function(){${fontPrefetch(fontUrl)}},0);
 }
 function startAfterNextPaint(){requestAnimationFrame(function(){setTimeout(start,0)})}
 function inView(img){var r=img.getBoundingClientRect();return r.width>0&&r.bottom>0&&r.top<innerHeight}

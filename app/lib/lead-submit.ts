@@ -2,6 +2,7 @@
 // submit, one Idempotency-Key per attempt (reused by the automatic retries of a network failure, so a request that
 // reached the server before the connection dropped is stored once), and the Spanish error texts of docs/product.md.
 import type { LeadCreated } from '@contracts/leads.ts';
+import { visitSourceFields } from './visit-source.ts';
 
 export type LeadEndpoint =
   | '/api/contacto-contacto/'
@@ -9,7 +10,8 @@ export type LeadEndpoint =
   | '/api/contact-form/'
   | '/api/seguros/'
   | '/api/vendeauto/'
-  | '/api/asesoria/';
+  | '/api/asesoria/'
+  | '/api/prueba-de-manejo/';
 
 export class LeadSubmitError extends Error {
   constructor(
@@ -60,14 +62,27 @@ export async function fetchCsrfToken(options: SubmitOptions = {}): Promise<strin
   return token;
 }
 
+/** The form's fields plus where the visit began (app/lib/visit-source.ts); a field the form has is never replaced. */
+export function withVisitSource(
+  body: Record<string, unknown> | FormData,
+): Record<string, unknown> | FormData {
+  const source = visitSourceFields();
+  if (body instanceof FormData) {
+    for (const [name, value] of Object.entries(source)) if (!body.has(name)) body.append(name, value);
+    return body;
+  }
+  return { ...source, ...body };
+}
+
 /** Sends one lead: JSON for an object body, multipart for FormData (the browser sets its boundary). */
 export async function submitLead(
   endpoint: LeadEndpoint,
-  body: Record<string, unknown> | FormData,
+  form: Record<string, unknown> | FormData,
   options: SubmitOptions = {},
 ): Promise<LeadCreated> {
   const idempotencyKey = options.idempotencyKey ?? newIdempotencyKey();
   const token = await fetchCsrfToken(options);
+  const body = withVisitSource(form);
   const multipart = body instanceof FormData;
   const headers: Record<string, string> = { 'X-CSRFToken': token, 'Idempotency-Key': idempotencyKey };
   if (!multipart) headers['Content-Type'] = 'application/json';
@@ -87,7 +102,14 @@ export async function submitLead(
       json?.campos && typeof json.campos === 'object' ? (json.campos as Record<string, string>) : {};
     throw new LeadSubmitError(`Error ${response.status}: ${sentence}`, response.status, campos);
   }
-  return { id: Number(json?.id), mensaje: typeof json?.mensaje === 'string' ? json.mensaje : '' };
+  const created: LeadCreated = {
+    id: Number(json?.id),
+    mensaje: typeof json?.mensaje === 'string' ? json.mensaje : '',
+  };
+  // A test drive's answer also names its slot and its calendar file.
+  if (typeof json?.horario === 'string') created.horario = json.horario;
+  if (typeof json?.calendario === 'string') created.calendario = json.calendario;
+  return created;
 }
 
 function requestInit(options: SubmitOptions, init: RequestInit): RequestInit {

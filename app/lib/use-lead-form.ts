@@ -3,6 +3,7 @@
 // their fields).
 
 import { fieldErrors } from '@contracts/lead-options.ts';
+import type { LeadCreated } from '@contracts/leads.ts';
 import { type FormEvent, type SyntheticEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { z } from 'zod';
@@ -43,7 +44,8 @@ export interface LeadFormConfig {
   tokenErrorStyle?: SubmitOptions['tokenErrorStyle'];
   /** The request body from the validated form values (default: the values as typed). */
   toBody?: (values: FormValues) => Record<string, unknown> | FormData;
-  onSuccess?: () => void;
+  /** Called with the 201 answer (a test drive's carries its slot and calendar file). */
+  onSuccess?: (created: LeadCreated) => void;
 }
 
 export function useLeadForm(config: LeadFormConfig) {
@@ -85,14 +87,14 @@ export function useLeadForm(config: LeadFormConfig) {
       setNotice(null);
       setStatus('sending');
       try {
-        await submitLead(endpoint, toBody ? toBody(values) : values, {
+        const created = await submitLead(endpoint, toBody ? toBody(values) : values, {
           tokenErrorStyle: configRef.current.tokenErrorStyle,
         });
         validatedOnce.current = false;
         setStatus('success');
         setNotice({ tone: 'success', text: successText });
         setFormKey((k) => k + 1);
-        onSuccess?.();
+        onSuccess?.(created);
       } catch (error) {
         const fields = error instanceof LeadSubmitError ? error.fields : {};
         // A server error about something without a field of its own (the photos, the vehicle) joins the notice.

@@ -14,17 +14,26 @@ import type { Route } from './+types/home';
 const HERO_PHOTOS = 3;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { vehicles } = await context.services.catalogue.snapshot();
-  const { financing } = context.services.config.dealership;
+  const { vehicles, settings } = await context.services.catalogue.snapshot();
+  const { financing, slides } = settings.data;
   const featured = vehicles.filter((v) => v.featured);
-  // The hero shows the first featured vehicles that have a photo; slides without one get a drawn backdrop.
-  const heroPhotos: HeroPhoto[] = featured
+  // A slide shows the photo staff chose for it (site settings), else the main photo of a featured vehicle; a slide
+  // with neither gets a drawn backdrop.
+  const featuredPhotos: HeroPhoto[] = featured
     .filter((v) => v.images[0])
     .slice(0, HERO_PHOTOS)
     .flatMap((v) =>
       v.images[0] ? [{ image: v.images[0], alt: `${v.brand.nombre} ${v.model} ${v.year}` }] : [],
     );
-  return { featured: featured.map((v) => toCardView(toVehicleView(v, financing))), heroPhotos };
+  const heroPhotos = slides.map(
+    (slide, index): HeroPhoto | null =>
+      (slide.photo ? { image: slide.photo, alt: slide.title } : undefined) ?? featuredPhotos[index] ?? null,
+  );
+  return {
+    featured: featured.map((v) => toCardView(toVehicleView(v, financing))),
+    slides: slides.map(({ eyebrow, title, description }) => ({ eyebrow, title, description })),
+    heroPhotos,
+  };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -44,13 +53,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <>
       <DealerJsonLd dealership={dealership} publicUrl={publicUrl} />
       <HeroSliderIsland
+        slides={loaderData.slides}
         photos={loaderData.heroPhotos}
         heading={`${dealership.name}: ${dealership.tagline}`}
       />
       <FeaturedVehicles vehicles={loaderData.featured} />
       <ServicesSection />
       <AboutSection dealership={dealership} />
-      <section id="contact" aria-labelledby="contact-title" className="bg-slate-50 py-16 sm:py-24">
+      <section
+        id="contact"
+        aria-labelledby="contact-title"
+        className="render-near-view bg-slate-50 py-16 [--render-near-view-size:133rem] sm:py-24 lg:[--render-near-view-size:77rem]"
+      >
         <div className="mx-auto max-w-7xl px-4">
           <SectionHeading id="contact-title" eyebrow="Contacto" title="Contáctanos">
             Escríbenos, llámanos o visítanos: te respondemos en menos de 24 horas.

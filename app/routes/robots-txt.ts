@@ -9,6 +9,7 @@ export function loader({ context }: Route.LoaderArgs) {
     'Disallow: /api/',
     '',
     `Sitemap: ${context.services.config.publicUrl}/sitemap.xml`,
+    `Sitemap: ${context.services.config.publicUrl}/sitemap-imagenes.xml`,
     '',
   ].join('\n');
   return new Response(body, {

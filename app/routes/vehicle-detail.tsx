@@ -1,3 +1,4 @@
+import { dbIdFromText } from '@contracts/db-id.ts';
 import { directCreditDownPaymentText } from '@domain/credit';
 import { hasSimulatorChoice, readSimulatorChoice } from '@domain/credit-params';
 import { formatMileage, formatPrice } from '@domain/format';
@@ -6,6 +7,7 @@ import { data, isRouteErrorResponse, Link, useSearchParams } from 'react-router'
 import { CreditSimulator } from '~/components/financing/credit-simulator';
 import { SimilarAlertFormIsland } from '~/components/forms/similar-alert-form';
 import { ArrowLeft } from '~/components/icons';
+import { VehicleSaveButtons } from '~/components/saved/save-buttons';
 import { BackToListingIsland } from '~/components/vehicle/back-to-listing';
 import { carJsonLd, photoUrl } from '~/components/vehicle/car-json-ld';
 import { SimilarVehicles } from '~/components/vehicle/similar-vehicles';
@@ -20,10 +22,10 @@ import type { Route } from './+types/vehicle-detail';
 
 /** A published vehicle, or a sold one with its 'Vendido' state (ADR 0018); drafts and unknown ids are 404. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const id = /^[1-9]\d{0,9}$/.test(params.id) ? Number(params.id) : Number.NaN;
+  const id = dbIdFromText(params.id) ?? Number.NaN;
   const { catalogue, config } = context.services;
   const page = await vehiclePageData(catalogue, id, {
-    financing: config.dealership.financing,
+    financing: (await catalogue.dealership()).financing,
     soldPageDays: config.soldPageDays,
     now: Date.now(),
   });
@@ -70,7 +72,13 @@ function PublishedVehicle({ vehicle, similar }: PageData) {
   const simulation = readSimulatorChoice(params, dealership.financing);
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 md:py-8">
-      <BackToListingIsland />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <BackToListingIsland />
+        {/* ADR 0019: the heart and "Comparar". */}
+        <VehicleSaveButtons
+          vehicle={{ id: vehicle.id, label: `${vehicle.name} ${vehicle.year}`, price: vehicle.price }}
+        />
+      </div>
       {/* Phones read gallery, summary, tabs; from 1024 px the summary is a column beside the other two. */}
       <div className="mt-4 grid gap-8 lg:grid-cols-[minmax(0,1fr)_380px] lg:grid-rows-[auto_1fr]">
         <VehicleGalleryIsland images={vehicle.images} title={`${vehicle.name} ${vehicle.year}`} />

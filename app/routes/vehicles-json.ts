@@ -7,11 +7,8 @@ import type { Route } from './+types/vehicles-json';
  * same data the page's loader renders, with the canonical query it belongs to.
  */
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const { data, search } = resolveListing(
-    await context.services.catalogue.snapshot(),
-    url.searchParams,
-    context.services.config.dealership.financing,
-  );
+  const snapshot = await context.services.catalogue.snapshot();
+  const { data, search } = resolveListing(snapshot, url.searchParams, snapshot.settings.data.financing);
   const body: ListingResponse = { search, data };
   return Response.json(body, { headers: { 'Cache-Control': 'no-cache' } });
 }

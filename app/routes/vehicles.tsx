@@ -8,11 +8,8 @@ import { pageMeta } from '~/lib/meta';
 import type { Route } from './+types/vehicles';
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const { data, search } = resolveListing(
-    await context.services.catalogue.snapshot(),
-    url.searchParams,
-    context.services.config.dealership.financing,
-  );
+  const snapshot = await context.services.catalogue.snapshot();
+  const { data, search } = resolveListing(snapshot, url.searchParams, snapshot.settings.data.financing);
   // One URL per listing: a submitted no-JS form, a stray parameter or a page past the end lands on the
   // canonical address of what is shown.
   if (search !== url.searchParams.toString()) throw redirect(search ? `/vehicles?${search}` : '/vehicles');

@@ -3,6 +3,7 @@
  * so screenshots, tests and benchmarks see the same shop. Mostly data (the models, versions and colours of
  * 15 brands), hence its length; the few functions at its end turn it into vehicles.
  */
+import { modelYearCode, withCheckDigit } from '@domain/vin.ts';
 import type { BodyType } from './car-photo/index.ts';
 
 export interface DemoModel {
@@ -32,6 +33,10 @@ export interface DemoVehicle {
   features: string[];
   photoCount: number;
   photoSeed: number;
+  /** A valid VIN (check digit included) whose maker code matches the brand. */
+  vin: string;
+  /** The dealership's own stock code, as its spreadsheet would have it. */
+  externalRef: string;
 }
 
 const A = 'Transmisión Automática';
@@ -460,6 +465,43 @@ export function prng(seed: number): () => number {
   };
 }
 
+/**
+ * World manufacturer identifiers (VIN positions 1–3) of a factory that builds each demo brand's cars for South
+ * America; the rest of the VIN is drawn from the vehicle's index, so the demo's other values do not move.
+ */
+const BRAND_WMI: Record<string, string> = {
+  Toyota: 'JTD',
+  Chevrolet: 'KL1',
+  Ford: 'MNB',
+  Hyundai: 'KMH',
+  Kia: 'KNA',
+  MG: 'LSJ',
+  Mazda: 'JM1',
+  Mitsubishi: 'JA4',
+  Nissan: 'JN1',
+  Peugeot: 'VF3',
+  Renault: 'VF1',
+  Subaru: 'JF1',
+  Suzuki: 'MA3',
+  Volkswagen: 'WVW',
+  BYD: 'LGX',
+};
+const VIN_CHARS = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
+
+function demoVin(brand: string, year: number, index: number): string {
+  const random = prng(7_919 * (index + 1));
+  const draw = (n: number, chars = VIN_CHARS) =>
+    Array.from({ length: n }, () => chars.charAt(Math.floor(random() * chars.length))).join('');
+  const wmi = BRAND_WMI[brand] ?? '9BW';
+  // Descriptor (4–8), check digit placeholder (9), model year (10), plant (11), serial number (12–17): six digits
+  // whatever the index (the load bench seeds 10,000 vehicles).
+  const serial = String((100_000 + index * 7_321 + Math.floor(random() * 7_000)) % 1_000_000).padStart(
+    6,
+    '0',
+  );
+  return withCheckDigit(`${wmi}${draw(5)}0${modelYearCode(year)}${draw(1)}${serial}`);
+}
+
 /** Chilean sticker prices end in 990.000 or 490.000. */
 function storePrice(pesos: number): number {
   const millions = Math.max(5, Math.min(59, Math.floor(pesos / 1_000_000)));
@@ -514,6 +556,8 @@ export function buildDemoVehicles(count = 64, currentYear = 2026): DemoVehicle[]
       features: [...chosen],
       photoCount: 3 + Math.floor(random() * 6),
       photoSeed: 1_000 + i * 37,
+      vin: demoVin(model.brand, year, i),
+      externalRef: `STK-${String(year).slice(2)}${String(101 + i * 7).padStart(4, '0')}`,
     });
   }
   return vehicles;

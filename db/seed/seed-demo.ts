@@ -122,6 +122,8 @@ export async function seedDemoCatalogue(db: Db): Promise<{ vehicles: number }> {
           engine: v.engine,
           color: v.color,
           featured: v.featured,
+          vin: v.vin,
+          externalRef: v.externalRef,
           status: 'published' as const,
           sortOrder: index,
           publishedAt: new Date(),

@@ -17,6 +17,11 @@ export const defaultDealership: Dealership = {
     { label: 'Sucursal', street: 'Av. Libertad 1350', commune: 'Viña del Mar', city: 'Valparaíso' },
   ],
   hours: { weekdays: 'Lun-Vie 9:30-19:00', saturday: 'Sáb 10:30-13:30' },
+  openingHours: [
+    ...[1, 2, 3, 4, 5].map((day) => ({ day, open: '09:30', close: '19:00' })),
+    { day: 6, open: '10:30', close: '13:30' },
+  ],
+  testDrives: { slotCapacity: 1, minNoticeMinutes: 120, daysAhead: 14 },
   social: [
     { name: 'Facebook', url: 'https://www.facebook.com/automotoracordillera' },
     { name: 'Instagram', url: 'https://www.instagram.com/automotoracordillera' },
@@ -27,6 +32,27 @@ export const defaultDealership: Dealership = {
   about:
     'Somos una automotora familiar con más de 15 años en Santiago. Vendemos vehículos nuevos y usados revisados, ' +
     'con financiamiento directo y convencional, seguros y un servicio de compra de tu auto usado con pago inmediato.',
+  slides: [
+    {
+      eyebrow: 'Más de 50 vehículos disponibles',
+      title: 'Tu próximo auto te espera',
+      description:
+        'Vehículos nuevos y usados revisados, con precios claros y un equipo que te acompaña de principio a fin.',
+      photo: null,
+    },
+    {
+      eyebrow: 'Crédito directo y convencional',
+      title: 'Financiamiento a tu medida',
+      description: 'Financiamos hasta el 100% del valor, con cuotas fijas en pesos y respuesta rápida.',
+      photo: null,
+    },
+    {
+      eyebrow: 'Compramos tu auto',
+      title: 'Vende tu auto sin complicaciones',
+      description: 'Tasamos tu vehículo y completamos la compra en menos de 48 horas, con pago inmediato.',
+      photo: null,
+    },
+  ],
   developerCredit: { name: 'Equipo Automotora Web', url: 'https://automotoracordillera.cl' },
   brandColor: '#1e3a8a',
   accentColor: '#f59e0b',

@@ -33,10 +33,20 @@ function compressed(cached: CachedJson, encoding: 'br' | 'gzip'): Promise<Buffer
  * Replies with a memoized JSON body. Clients and CDNs may keep it but must revalidate (`no-cache`),
  * so a change made by staff is visible at once while unchanged data costs a 304.
  */
-export async function sendCachedJson(
+export function sendCachedJson(
   request: FastifyRequest,
   reply: FastifyReply,
   cached: CachedJson,
+): Promise<FastifyReply> {
+  return sendCachedBody(request, reply, cached, 'application/json; charset=utf-8');
+}
+
+/** The same for a memoized body of another type (the ad-catalog feeds, the image sitemap). */
+export async function sendCachedBody(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cached: CachedJson,
+  contentType: string,
 ): Promise<FastifyReply> {
   reply
     .header('ETag', cached.etag)
@@ -46,7 +56,7 @@ export async function sendCachedJson(
   if (ifNoneMatch?.split(',').some((tag) => tag.trim() === cached.etag)) {
     return reply.code(304).send();
   }
-  reply.type('application/json; charset=utf-8');
+  reply.type(contentType);
   const encoding = cached.body.length >= MIN_COMPRESS_BYTES ? preferredEncoding(request) : null;
   if (!encoding) return reply.send(cached.body);
   // A Content-Encoding already set tells the compression plugin to leave the body alone.

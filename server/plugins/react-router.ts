@@ -64,6 +64,16 @@ export async function registerReactRouter(app: FastifyInstance, options: ReactRo
   await app.register(async (pages) => {
     pages.removeAllContentTypeParsers();
     pages.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    // After the answer has gone, kept page or fresh render alike: a view of a vehicle page by a person is counted in
+    // memory (services/catalogue/view-counter.ts); the answer never waits for it.
+    pages.addHook('onResponse', async (request, reply) => {
+      app.services.views.record({
+        method: request.method,
+        url: request.url,
+        statusCode: reply.statusCode,
+        headers: request.headers,
+      });
+    });
     pages.all('/*', async (request, reply) => {
       // Back office pages learn who is signed in from the same session check as the back office API.
       const admin = isAdminPath(request.url);

@@ -12,7 +12,7 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
     const { hash, file } = request.params;
     const match = FILE_PATTERN.exec(file);
     const format = match ? EXTENSION_FORMAT[match[2] ?? ''] : undefined;
-    if (!HASH_PATTERN.test(hash) || !match || !format || !(await app.services.variants.isVehiclePhoto(hash)))
+    if (!HASH_PATTERN.test(hash) || !match || !format || !(await app.services.variants.isPublicImage(hash)))
       return sendApiError(reply, 404, 'Imagen no encontrada.');
     const variant = await app.services.variants.get(hash, Number(match[1]), format);
     if (!variant) return sendApiError(reply, 404, 'Imagen no encontrada.');

@@ -3,9 +3,11 @@ import type { Database, Db } from '@db/client.ts';
 import type { AppConfig } from '../config/env.ts';
 import { type StockService, stockService } from './admin/stock-service.ts';
 import { Catalogue } from './catalogue/catalogue.ts';
+import { ViewCounter } from './catalogue/view-counter.ts';
 import { createMailTransport } from './email/mail-transport.ts';
 import { OutboxRelay } from './email/outbox-relay.ts';
 import { VariantStore } from './images/get-variant.ts';
+import { LeadReminders } from './leads/lead-reminders.ts';
 import { type LeadService, leadService } from './leads/submit-lead.ts';
 
 /** Everything a route handler or a page loader may call, built once per process. */
@@ -21,16 +23,23 @@ export interface Services {
   outbox: OutboxRelay;
   /** The visitors' requests: judged, stored with their staff e-mail, and the outbox woken. */
   leads: LeadService;
+  /** The reminders at 75% of the promised time (issue 21); started by main.ts. */
+  reminders: LeadReminders;
+  /** Views of the vehicle pages, counted in memory and added to the database every few seconds (app.ts starts it). */
+  views: ViewCounter;
 }
 
 export function createServices(config: AppConfig, database: Database): Services {
   const { db } = database;
-  const catalogue = new Catalogue(db);
+  const catalogue = new Catalogue(db, config.dealership);
   const outbox = new OutboxRelay(
     db,
     createMailTransport({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox') }),
     {
-      from: `"${config.dealership.name}" <${config.dealership.email}>`,
+      from: async () => {
+        const { name, email } = await catalogue.dealership();
+        return `"${name.replaceAll('"', "'")}" <${email}>`;
+      },
       domain: new URL(config.publicUrl).hostname,
     },
   );
@@ -43,5 +52,7 @@ export function createServices(config: AppConfig, database: Database): Services 
     variants: new VariantStore(db),
     outbox,
     leads: leadService({ db, catalogue, outbox, config }),
+    reminders: new LeadReminders(db, config.publicUrl, () => outbox.poke()),
+    views: new ViewCounter(db),
   };
 }

@@ -181,6 +181,10 @@ describe('GET /admin/api/auditoria', () => {
       hasta: 'La fecha "hasta" debe ser igual o posterior a "desde".',
     });
     expect((await get('?usuario=abc')).statusCode).toBe(400);
+    // One past PostgreSQL's `integer`: found by the hostile suite as a 500 from the database.
+    const beyondKey = await get('?usuario=2147483648');
+    expect(beyondKey.statusCode).toBe(400);
+    expect(beyondKey.json().campos).toEqual({ usuario: 'El usuario no es válido.' });
     expect((await get('?pagina=0')).statusCode).toBe(400);
     const longEntity = await get(`?entidad=${'x'.repeat(41)}`);
     expect(longEntity.statusCode).toBe(400);

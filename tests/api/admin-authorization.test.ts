@@ -9,7 +9,15 @@ import { type SignedInStaff, signedInStaff } from '../support/staff.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /** Areas only the `admin` role may use; everything else in /admin/api is for both roles. */
-const ADMIN_ONLY = [/^\/admin\/api\/usuarios/, /^\/admin\/api\/auditoria/, /^\/admin\/api\/datos-personales/];
+const ADMIN_ONLY = [
+  /^\/admin\/api\/usuarios/,
+  /^\/admin\/api\/auditoria/,
+  /^\/admin\/api\/datos-personales/,
+  /^\/admin\/api\/sitio/,
+  // Issue 21: the round-robin setting and the team's figures.
+  /^\/admin\/api\/asignacion$/,
+  /^\/admin\/api\/panel\/equipo$/,
+];
 /** The sign-in endpoints are the door itself. */
 const SESSION = '/admin/api/sesion';
 
@@ -48,6 +56,7 @@ describe('the back office API route table', () => {
       'cuenta',
       'auditoria',
       'datos-personales',
+      'sitio',
     ])
       expect(areas, `no /admin/api/${area} route`).toContain(area);
   });

@@ -300,6 +300,7 @@ describe('GET /admin/api/solicitudes/:id', () => {
     ]);
     expect(financing.message).toBe('Tengo contrato indefinido hace 3 años.');
     expect(financing.simulation).toBeNull();
+    // The sales mailbox's e-mail, then the notice to the one salesperson (nobody owns the lead: issue 21).
     expect(financing.emails).toEqual([
       expect.objectContaining({
         status: 'pending',
@@ -307,6 +308,7 @@ describe('GET /admin/api/solicitudes/:id', () => {
         lastError: null,
         toAddress: t.config.dealership.salesEmail,
       }),
+      expect.objectContaining({ status: 'pending', toAddress: ventas.email }),
     ]);
 
     const vehicle = await detail(byKind.vehiculo ?? 0);
@@ -451,7 +453,7 @@ describe('PATCH /admin/api/solicitudes/:id/estado', () => {
     expect((await setStatus(id, 'nuevo')).statusCode).toBe(200);
     expect(await row()).toMatchObject({ status: 'nuevo', firstContactAt: null });
     const history = (await detail(id)).history;
-    expect(history.map((h) => `${h.from}>${h.to}`)).toEqual([
+    expect(history.map((h) => (h.type === 'estado' ? `${h.from}>${h.to}` : h.type))).toEqual([
       'nuevo>contactado',
       'contactado>cerrado',
       'cerrado>contactado',
@@ -546,7 +548,8 @@ describe('POST /admin/api/solicitudes/:id/reenviar', () => {
       headers: ventas.headers,
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ retried: 1 });
+    // The sales mailbox's e-mail and the salesperson's notice had both failed.
+    expect(response.json()).toEqual({ retried: 2 });
     const [mail] = await db().select().from(emailOutbox).where(eq(emailOutbox.leadId, id));
     expect(mail?.status).toBe('pending');
     expect(mail?.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
@@ -603,6 +606,10 @@ describe('GET /admin/api/solicitudes.csv', () => {
         dueAt: new Date('2026-01-16T02:30:00Z'),
       })
       .where(eq(leads.id, quoted));
+    await db()
+      .update(leads)
+      .set({ utmSource: 'facebook', utmCampaign: 'verano', landingPage: '/vehicles/3?utm_source=facebook' })
+      .where(eq(leads.id, tricky));
 
     const response = await get('/admin/api/solicitudes.csv?q=csv.prueba', ventas.headers);
     expect(response.statusCode).toBe(200);
@@ -628,6 +635,12 @@ describe('GET /admin/api/solicitudes.csv', () => {
       'Vehículo',
       'Mensaje',
       'Detalles',
+      'Fuente',
+      'Medio',
+      'Campaña',
+      'Página de llegada',
+      'Sitio de referencia',
+      'Responsable',
     ]);
     expect(rows.slice(1).map((r) => Number(r[0]))).toEqual([tricky, quoted]);
     const [, first, second] = rows;
@@ -636,6 +649,8 @@ describe('GET /admin/api/solicitudes.csv', () => {
     expect(first?.[9]).toBe(`'+56 9 8123 4567`);
     expect(first?.[3]).toBe('Nuevo');
     expect(first?.[12]).toBe('Asunto: Información de compra');
+    expect(first?.slice(13)).toEqual(['Facebook', '', 'verano', '/vehicles/3?utm_source=facebook', '', '']);
+    expect(second?.slice(13)).toEqual(['', '', '', '', '', '']);
     expect(second?.[7]).toBe('Ana "La Jefa"\nPérez');
     expect(second?.[1]).toBe('14-01-2026 23:30');
     expect(second?.[4]).toMatch(/^Vencida hace/);

@@ -57,6 +57,8 @@ beforeAll(async () => {
   t = await createTestApp({ LEAD_RATE_LIMIT: '1000' });
   admin = await signedInStaff(t.app, 'admin');
   ventas = await signedInStaff(t.app, 'ventas');
+  // Each lead has two e-mails: the sales mailbox's and the notice to this salesperson (issue 21), both carrying the
+  // person's data, so both are counted, exported and erased.
   visitor = await csrfHeaders(t.app);
   sharedPhoto = await makeJpeg(900, 600, '#336699');
   anaOnlyPhoto = await makeJpeg(800, 600, '#aa2222');
@@ -172,7 +174,7 @@ describe('GET /admin/api/datos-personales', () => {
       solicitudes: 3,
       fotos: 2,
       notas: 1,
-      correos: 3,
+      correos: 6,
       registrosIdempotencia: 2,
     });
   });
@@ -198,7 +200,7 @@ describe('GET /admin/api/datos-personales', () => {
         detalles: { cambios: { estado: { antes: 'nuevo', despues: 'contactado' } }, nombre: 'Ana Pérez' },
       },
     ]);
-    expect(document.correos).toHaveLength(3);
+    expect(document.correos).toHaveLength(6);
     expect(document.correos.every((mail) => mail.responderA?.toLowerCase() === ANA)).toBe(true);
     expect(document.registrosIdempotencia).toHaveLength(2);
   });
@@ -232,7 +234,7 @@ describe('GET /admin/api/datos-personales', () => {
   it('is recorded in the audit trail with the e-mail and the counts', async () => {
     const [row] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'datos_exportados'));
     expect(row).toMatchObject({ actorId: admin.id, entity: 'datos_personales' });
-    expect(row?.details).toMatchObject({ correo: ANA, solicitudes: 3, fotos: 2, correos: 3 });
+    expect(row?.details).toMatchObject({ correo: ANA, solicitudes: 3, fotos: 2, correos: 6 });
   });
 
   it('refuses a missing or malformed e-mail in Spanish', async () => {
@@ -282,7 +284,7 @@ describe('POST /admin/api/datos-personales/eliminar', () => {
       fotos: 2,
       imagenes: 1,
       notas: 1,
-      correos: 3,
+      correos: 6,
       registrosIdempotencia: 2,
       registrosAuditoriaDepurados: 1,
     });
@@ -293,7 +295,7 @@ describe('POST /admin/api/datos-personales/eliminar', () => {
       leadPhotos: before.leadPhotos - 2,
       images: before.images - 1,
       leadNotes: before.leadNotes - 1,
-      emailOutbox: before.emailOutbox - 3,
+      emailOutbox: before.emailOutbox - 6,
       idempotencyKeys: before.idempotencyKeys - 2,
     });
     expect(await db.select().from(leads).where(sql`lower(${leads.email}) = ${ANA}`)).toHaveLength(0);
@@ -310,7 +312,7 @@ describe('POST /admin/api/datos-personales/eliminar', () => {
       .where(inArray(leadPhotos.leadId, brunoLeads));
     expect(brunoPhotos).toHaveLength(1);
     expect(await db.select().from(emailOutbox).where(inArray(emailOutbox.leadId, brunoLeads))).toHaveLength(
-      2,
+      4,
     );
     expect(
       await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'bruno-seguro-1')),
@@ -367,7 +369,7 @@ describe('POST /admin/api/datos-personales/eliminar', () => {
       solicitudes: 2,
       fotos: 1,
       notas: 1,
-      correos: 2,
+      correos: 4,
       registrosIdempotencia: 1,
     });
     expect(bruno.eliminaciones).toEqual([]);

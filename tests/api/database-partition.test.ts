@@ -4,6 +4,7 @@
 // `npm test` only: the connections run through a TCP proxy the test partitions (tests/support/pg-proxy.ts).
 
 import { type Database, openDatabase } from '@db/client.ts';
+import { defaultDealership } from '@server/config/default-dealership.ts';
 import { Catalogue } from '@server/services/catalogue/catalogue.ts';
 import { PeerInvalidation } from '@server/services/catalogue/peer-invalidation.ts';
 import type { FastifyInstance } from 'fastify';
@@ -103,8 +104,8 @@ describe.skipIf(!onPostgres)('a network partition between the app and PostgreSQL
   }, async () => {
     const warnings: string[] = [];
     const log = { warn: (_object: unknown, message: string) => warnings.push(message) };
-    const here = new Catalogue(behindProxy.db);
-    const there = new Catalogue(direct.db);
+    const here = new Catalogue(behindProxy.db, defaultDealership);
+    const there = new Catalogue(direct.db, defaultDealership);
     const listener = new PeerInvalidation(behindProxy.pool as pg.Pool, here, log, 200);
     const announcer = new PeerInvalidation(direct.pool as pg.Pool, there, log, 200);
     await Promise.all([listener.start(), announcer.start()]);

@@ -5,7 +5,9 @@ import { readdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { LeadListPage } from '@contracts/admin-leads.ts';
 import { type Database, migrationsFolder, openDatabase } from '@db/client.ts';
+import { vehicles } from '@db/schema.ts';
 import { createStaffUser } from '@server/services/auth/create-staff-user.ts';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csrfHeaders } from '../support/csrf-client.ts';
@@ -65,6 +67,19 @@ describe.skipIf(!onPostgres)('several instances on one PostgreSQL', () => {
     expect((await summary(a)).map((v) => v.id)).toContain(vehicle.id);
     await eventually(async () => (await summary(b)).some((v) => v.id === vehicle.id), NEWS_WITHIN_MS);
     expect((await summary(b)).length).toBe(before.length + 1);
+  });
+
+  it('rebuilds the ad-catalog feeds of the other instance after a stock change (ADR 0021)', async () => {
+    const feed = async (app: FastifyInstance) =>
+      (await app.inject({ method: 'GET', url: '/feeds/google-vehiculos.csv' })).body;
+    const vin = 'KMHJ3814GJU000123';
+    expect(await feed(b)).not.toContain(vin); // B now holds the feed built from its snapshot
+    const vehicle = await createVehicle(a.services.db, { lookups: await createLookups(a.services.db), vin });
+    a.services.catalogue.invalidate();
+    await eventually(async () => (await feed(b)).includes(vin), NEWS_WITHIN_MS);
+    await a.services.db.update(vehicles).set({ status: 'sold' }).where(eq(vehicles.id, vehicle.id));
+    a.services.catalogue.invalidate();
+    await eventually(async () => !(await feed(b)).includes(vin), NEWS_WITHIN_MS);
   });
 
   it('honours a session started on one instance on the other, and a sign-out on either', async () => {

@@ -3,23 +3,14 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { hydrated, signInAs } from './support/admin.ts';
 import { axe } from './support/axe.ts';
+import { failOnConsoleErrors } from './support/console-errors.ts';
 
 // The leads inbox and the dashboard in a real browser, at desktop and phone widths: a lead sent from the public site is
 // found in the inbox with its time left, worked (note, Contactado) and exported as CSV; axe scans every screen.
 
 test.describe.configure({ timeout: 90_000 });
 
-let consoleErrors: string[] = [];
-test.beforeEach(({ page }) => {
-  consoleErrors = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !/^Failed to load resource/.test(message.text()))
-      consoleErrors.push(message.text());
-  });
-});
-test.afterEach(() => {
-  expect(consoleErrors).toEqual([]);
-});
+failOnConsoleErrors();
 
 /** Sends the contact form's request as the public site does (CSRF token first); returns the lead's id. */
 async function sendContactLead(page: Page, name: string, email: string): Promise<number> {

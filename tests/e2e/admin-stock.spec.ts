@@ -1,30 +1,11 @@
-import { test as base, expect as baseExpect, type Page } from '@playwright/test';
+import { expect as baseExpect, type Page } from '@playwright/test';
 import { makeJpeg } from '../support/factories.ts';
-import { signInAs } from './support/admin.ts';
+import { testAsVentas as test } from './support/admin.ts';
 import { axe } from './support/axe.ts';
 
 // The stock story in a real browser at desktop and phone widths: create, photos (upload, keyboard reorder), publish,
 // public page; the lists page; axe on every stock screen.
 
-type StorageState = Awaited<ReturnType<import('@playwright/test').BrowserContext['storageState']>>;
-
-/**
- * Signs in as sales once per worker and reuses the cookies: sign-ins are rate limited per account (10 per 15 min),
- * and every admin spec of the suite shares the two e2e accounts.
- */
-const test = base.extend<object, { ventasState: StorageState }>({
-  ventasState: [
-    async ({ browser }, use, workerInfo) => {
-      const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL });
-      await signInAs(await context.newPage(), 'ventas');
-      const state = await context.storageState();
-      await context.close();
-      await use(state);
-    },
-    { scope: 'worker' },
-  ],
-  storageState: async ({ ventasState }, use) => use(ventasState),
-});
 test.describe.configure({ timeout: 120_000 });
 /** Saves go through a shared, busy 2-core machine in CI: give the server time to answer. */
 const expect = baseExpect.configure({ timeout: 15_000 });

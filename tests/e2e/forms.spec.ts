@@ -115,7 +115,9 @@ test.describe('contact form', () => {
     await form.getByLabel('Mensaje').fill('Quisiera probar el auto este sábado en la mañana.');
     await page.getByRole('button', { name: 'Enviar mensaje' }).click();
 
-    await expect(page.getByRole('status')).toContainText('📩 ¡Mensaje enviado con éxito!');
+    await expect(page.locator('#contenido').getByRole('status')).toContainText(
+      '📩 ¡Mensaje enviado con éxito!',
+    );
     await expect(page.getByRole('heading', { name: '¡Mensaje enviado con éxito!' })).toBeFocused();
     await expect(page.getByText('Nos pondremos en contacto contigo a la brevedad.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Enviar mensaje' })).toHaveCount(0);

@@ -87,24 +87,41 @@ test('Pages allow their inline scripts by hash, no others, and hydrate without a
   expect(problems).toEqual([]);
 });
 
-test('The text is set in the self-hosted Inter, fetched once: the preloaded latin file and no other', async ({
+test('Inter is fetched once, after the first page is painted, and sets every later page from its first paint', async ({
   page,
 }) => {
-  const fonts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'font') fonts.push(new URL(request.url()).pathname);
-  });
+  // Requests in order: the font must come after the page's code, which starts once the main photo is painted
+  // (tests/e2e/deferred-scripts.spec.ts).
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+  const fonts = () => requests.filter((path) => path.endsWith('.woff2'));
   await page.goto('/');
-  const preloaded = await page.locator('link[rel="preload"][as="font"]').getAttribute('href');
-  expect(preloaded).toMatch(/^\/assets\/inter-latin-400-700-[\w-]+\.woff2$/);
-  // Every weight the site uses comes from that one variable file.
+  // The first page keeps the system font while it is open: no file competes with its main photo (ADR 0022).
+  expect(await page.evaluate(() => document.documentElement.classList.contains('inter'))).toBe(false);
+  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).not.toContain('Inter');
+  expect(await page.locator('link[rel="preload"][as="font"]').count()).toBe(0);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('inter'))).toBe('1');
+  expect(fonts()).toHaveLength(1);
+  expect(fonts()[0]).toMatch(/^\/assets\/inter-latin-400-700-[\w-]+\.woff2$/);
+  const firstScript = requests.findIndex((path) => path.endsWith('.js'));
+  expect(firstScript).toBeGreaterThan(-1);
+  expect(requests.indexOf(fonts()[0] ?? '')).toBeGreaterThan(firstScript);
+
+  await page.goto('/vehicles');
+  expect(await page.evaluate(() => document.documentElement.classList.contains('inter'))).toBe(true);
+  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"Inter Variable"/);
+  // Every weight the site uses comes from that one variable file, already in the cache.
   for (const weight of [400, 500, 600, 700]) {
     expect(
       await page.evaluate((w) => document.fonts.load(`${w} 16px "Inter Variable"`, 'Ñandú'), weight),
     ).toHaveLength(1);
   }
-  await expect
-    .poll(() => page.evaluate(() => getComputedStyle(document.body).fontFamily))
-    .toMatch(/^"Inter Variable"/);
-  expect(fonts).toEqual([preloaded]);
+  expect(await page.evaluate(() => document.fonts.check('700 16px "Inter Variable"', 'Ñandú'))).toBe(true);
+  expect(new Set(fonts()).size).toBe(1);
+});
+
+test('The back office is set in Inter from its first page', async ({ page }) => {
+  await page.goto('/admin/ingresar');
+  expect(await page.evaluate(() => document.documentElement.classList.contains('inter'))).toBe(true);
+  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"Inter Variable"/);
 });

@@ -198,7 +198,40 @@ test.describe('scrolling', () => {
     await expect(page).toHaveURL(/\/privacidad$/);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await page.goBack();
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(bottom);
+    // Within a few pixels: sections far from the screen hold an estimated height until drawn (ADR 0022), and the
+    // cards drawn before the jump to the bottom are estimated again after the reload.
+    await expect
+      .poll(async () => Math.abs((await page.evaluate(() => window.scrollY)) - bottom))
+      .toBeLessThanOrEqual(40);
+  });
+
+  // A far section holds an estimated height until drawn (ADR 0022). A wrong estimate moves everything below it as the
+  // visitor scrolls, and makes going back land somewhere else. Drawn or not, each must be within 8% of its real height.
+  test('Far content holds about its real height before it is drawn', { tag: '@phone' }, async ({ page }) => {
+    for (const path of ['/', '/vehicles', '/vehicles/1']) {
+      await page.goto(path);
+      await hydrated(page);
+      const heights = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('.render-near-view')].map((element) => {
+          const held = element.getBoundingClientRect().height;
+          element.style.contentVisibility = 'visible';
+          const drawn = element.getBoundingClientRect().height;
+          element.style.contentVisibility = '';
+          return {
+            held,
+            drawn,
+            name: element.id || element.getAttribute('aria-labelledby') || element.tagName,
+          };
+        }),
+      );
+      expect(heights.length, path).toBeGreaterThan(0);
+      for (const { held, drawn, name } of heights) {
+        expect(
+          Math.abs(held - drawn) / drawn,
+          `${path} ${name}: held ${held} px, drawn ${drawn} px`,
+        ).toBeLessThan(0.08);
+      }
+    }
   });
 
   test('A link with a hash glides to its section after the page changes', async ({ page }) => {
@@ -286,7 +319,10 @@ test.describe('home page', () => {
   test('The featured vehicles are in the server HTML, in the order of the API', async ({ request }) => {
     const featured = (await (await request.get('/api/vehiculos/?destacado=true')).json()) as { id: number }[];
     const html = await (await request.get('/')).text();
-    const ids = [...html.matchAll(/<li[^>]*><a[^>]*href="\/vehicles\/(\d+)"/g)].map((m) => Number(m[1]));
+    // Each card is its link, in a wrapper that also holds its heart and 'Comparar' (ADR 0019).
+    const ids = [...html.matchAll(/<li[^>]*><div[^>]*><a[^>]*href="\/vehicles\/(\d+)"/g)].map((m) =>
+      Number(m[1]),
+    );
     expect(ids).toEqual(featured.map((v) => v.id));
   });
 

@@ -20,7 +20,7 @@ async function tabTo(page: Page, target: Locator, limit = 150) {
   throw new Error(`not reached by keyboard within ${limit} Tab presses`);
 }
 
-/** Scrolls the whole page so every fade-in section has played, as a visitor reading it would. */
+/** Scrolls the whole page so every fade-in section starts, as a visitor reading it would; the scan waits for them. */
 async function readWholePage(page: Page) {
   await page.evaluate(async () => {
     for (let y = 0; y < document.documentElement.scrollHeight; y += 400) {
@@ -28,7 +28,10 @@ async function readWholePage(page: Page) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   });
-  await page.waitForTimeout(1600);
+  // The observers of the last sections report on the next frames.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
 }
 
 test.describe('Financing page', () => {

@@ -1,27 +1,11 @@
 import { gzipSync } from 'node:zlib';
-import { type APIRequestContext, test as base, expect as baseExpect, type Page } from '@playwright/test';
-import { signInAs } from './support/admin.ts';
+import { type APIRequestContext, expect as baseExpect, type Page } from '@playwright/test';
+import { staffCall, testAsVentas as test } from './support/admin.ts';
 import { axe } from './support/axe.ts';
 
 // Items 3, 4 and 5 of the issue in a real browser (ADR 0018): staff sell a car and its page shows 'Vendido' with
 // similar cars while the listing no longer shows it; a price decrease shows on the card. At both widths, with axe.
 
-type StorageState = Awaited<ReturnType<import('@playwright/test').BrowserContext['storageState']>>;
-
-/** Signs in as sales once per worker and reuses the cookies (sign-ins are rate limited per account). */
-const test = base.extend<object, { ventasState: StorageState }>({
-  ventasState: [
-    async ({ browser }, use, workerInfo) => {
-      const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL });
-      await signInAs(await context.newPage(), 'ventas');
-      const state = await context.storageState();
-      await context.close();
-      await use(state);
-    },
-    { scope: 'worker' },
-  ],
-  storageState: async ({ ventasState }, use) => use(ventasState),
-});
 test.describe.configure({ timeout: 240_000 });
 /** Saves go through a shared, busy 2-core machine: give the server time to answer. */
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -36,19 +20,6 @@ async function expectNoAxeViolations(page: Page) {
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-/** A back office API call as the signed-in salesperson, with the CSRF token the back office's pages send. */
-async function staffCall(request: APIRequestContext, method: 'POST' | 'PATCH', url: string, data: object) {
-  const token = await request.get('/api/get-csrf-token/');
-  const { csrfToken } = (await token.json()) as { csrfToken: string };
-  const response = await request.fetch(url, {
-    method,
-    data,
-    headers: { 'X-CSRFToken': csrfToken, Origin: new URL(token.url()).origin },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return response.json();
 }
 
 /** A brand of its own and two published SUVs of it at the same price: each is the other's most similar vehicle. */
@@ -130,6 +101,7 @@ test(
     await expect(summary.getByText('Vendido', { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Especificaciones' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Solicitar información' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Agendar prueba de manejo' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Contactar por WhatsApp' })).toHaveCount(0);
     await expect(page.getByRole('tab', { name: 'Financiamiento' })).toHaveCount(0);
     const ld = await page.locator('script[type="application/ld+json"]').allTextContents();

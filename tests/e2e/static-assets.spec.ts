@@ -43,7 +43,8 @@ test.describe('the site’s own files', () => {
 
   test('with a hashed name are kept by browsers for a year; the favicon for an hour', async ({ request }) => {
     const home = await (await request.get('/')).text();
-    const font = /<link[^>]* rel="preload" href="(\/assets\/[\w-]+\.woff2)"/.exec(home)?.[1];
+    // The font's address is in the script that fetches it once the page is painted (ADR 0022).
+    const font = /fetch\("(\/assets\/[\w-]+\.woff2)"\)/.exec(home)?.[1];
     expect(font).toBeDefined();
     const fontResponse = await request.get(font ?? '');
     expect(fontResponse.status()).toBe(200);

@@ -1,5 +1,13 @@
 import type { Db } from '@db/client.ts';
-import { auditLog, brands, leadNotes, staffUsers, vehicleImages, vehicles } from '@db/schema.ts';
+import {
+  auditLog,
+  brands,
+  leadNotes,
+  siteSettings,
+  staffUsers,
+  vehicleImages,
+  vehicles,
+} from '@db/schema.ts';
 import { count, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
@@ -50,6 +58,7 @@ async function rows(
     | typeof vehicleImages
     | typeof brands
     | typeof staffUsers
+    | typeof siteSettings
     | typeof auditLog,
 ) {
   return (await db.select({ n: count() }).from(table))[0]?.n ?? 0;
@@ -266,6 +275,97 @@ describe('POST /admin/api/usuarios', () => {
       }),
       // Each accepted account hashes a password: a few runs are enough.
       { numRuns: runs(15) },
+    );
+  });
+});
+
+describe('PUT /admin/api/sitio', () => {
+  // A path in the settings and how to put a value there.
+  const FIELDS: Array<[string, (datos: Record<string, unknown>, value: unknown) => void]> = [
+    ['name', (d, v) => Object.assign(d, { name: v })],
+    ['tagline', (d, v) => Object.assign(d, { tagline: v })],
+    ['about', (d, v) => Object.assign(d, { about: v })],
+    ['mapUrl', (d, v) => Object.assign(d, { mapUrl: v })],
+    [
+      'phones.0.label',
+      (d, v) => Object.assign((d.phones as Array<Record<string, unknown>>)[0] ?? {}, { label: v }),
+    ],
+    [
+      'slides.0.title',
+      (d, v) => Object.assign((d.slides as Array<Record<string, unknown>>)[0] ?? {}, { title: v }),
+    ],
+    [
+      'social.0.url',
+      (d, v) => Object.assign((d.social as Array<Record<string, unknown>>)[0] ?? {}, { url: v }),
+    ],
+  ];
+  const read = async () =>
+    (await t.app.inject({ method: 'GET', url: '/admin/api/sitio', headers: admin.headers })).json() as {
+      version: number;
+      datos: Record<string, unknown>;
+    };
+  const at = (datos: Record<string, unknown>, path: string) =>
+    path.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown>)?.[key], datos);
+
+  it('stores a setting as typed (trimmed) or refuses it in Spanish, keeping every version as it was', async (ctx) => {
+    needs(ctx, 'PUT', '/admin/api/sitio');
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...FIELDS), hostileValue(), async ([path, put], value) => {
+        const current = await read();
+        const datos = structuredClone(current.datos);
+        put(datos, value);
+        const before = await snapshot(siteSettings);
+        const response = await send('PUT', '/admin/api/sitio', { version: current.version, datos });
+        if (response.statusCode !== 200) return expectRefusedUnchanged(response, siteSettings, before);
+        expect(typeof value).toBe('string');
+        const stored = at((await read()).datos, path);
+        expect(stored).toBe((value as string).trim());
+        expect(stored).not.toMatch(path === 'about' ? UNPRINTABLE : UNPRINTABLE_LINE);
+        if (path.endsWith('url') || path.endsWith('Url')) expect(stored).toMatch(/^https?:\/\//);
+      }),
+      { numRuns: runs(40) },
+    );
+  });
+
+  // The rest of the settings (financing, test drives, hours as data) only reach the server through the API: any value,
+  // of any type, is stored as sent when the rules allow it, or refused in Spanish.
+  const NESTED = [
+    'financing.credits.directo.label',
+    'financing.credits.convencional.monthlyRatePercent.48',
+    'financing.credits.directo.minDownPaymentPercent',
+    'financing.fees.0.amount',
+    'financing.fees.0.financed',
+    'financing.insurances.0.id',
+    'financing.legalNote',
+    'testDrives.slotCapacity',
+    'openingHours.0.open',
+    'slides.2.photo',
+    'phones',
+  ];
+  const putAt = (datos: Record<string, unknown>, path: string, value: unknown) => {
+    const keys = path.split('.');
+    const last = keys.pop() ?? '';
+    const parent = keys.reduce<Record<string, unknown>>(
+      (object, key) => object[key] as Record<string, unknown>,
+      datos,
+    );
+    parent[last] = value;
+  };
+
+  it('refuses any other value of any type in Spanish, or stores it as sent', async (ctx) => {
+    needs(ctx, 'PUT', '/admin/api/sitio');
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...NESTED), hostileValue(), async (path, value) => {
+        const current = await read();
+        const datos = structuredClone(current.datos);
+        putAt(datos, path, value);
+        const before = await snapshot(siteSettings);
+        const response = await send('PUT', '/admin/api/sitio', { version: current.version, datos });
+        if (response.statusCode !== 200) return expectRefusedUnchanged(response, siteSettings, before);
+        const stored = at((await read()).datos, path);
+        expect(stored).toEqual(typeof value === 'string' ? value.trim() : value);
+      }),
+      { numRuns: runs(60) },
     );
   });
 });

@@ -100,6 +100,10 @@ const PUBLIC_GETS = [
   '/api/tipovehiculo/',
   '/api/combustibles/',
   '/api/transmision/',
+  '/api/prueba-de-manejo/horarios/',
+  '/feeds/meta-vehiculos.xml',
+  '/feeds/google-vehiculos.csv',
+  '/sitemap-imagenes.xml',
 ];
 
 describe('query strings of every public GET route', () => {
@@ -107,18 +111,33 @@ describe('query strings of every public GET route', () => {
     const gets = app.routeTable
       .filter((r) => r.method === 'GET' && !r.url.includes('*') && !r.url.startsWith('/admin/'))
       .map((r) => r.url);
-    expect(gets.sort()).toEqual([...PUBLIC_GETS, '/api/vehiculos/:id/', '/media/:hash/:file'].sort());
+    expect(gets.sort()).toEqual(
+      [
+        ...PUBLIC_GETS,
+        '/api/vehiculos/:id/',
+        '/api/prueba-de-manejo/:id/calendario.ics',
+        '/media/:hash/:file',
+      ].sort(),
+    );
   });
 
   it('answers hostile parameters soundly on every route', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom(...PUBLIC_GETS, `/api/vehiculos/${1}/`),
+        fc.constantFrom(...PUBLIC_GETS, `/api/vehiculos/${1}/`, '/api/prueba-de-manejo/1/calendario.ics'),
         fc.array(
           fc.tuple(
             fc.oneof(
               wireText,
-              fc.constantFrom('destacado', '__proto__', 'constructor', 'destacado[]', 'destacado[a]'),
+              fc.constantFrom(
+                'destacado',
+                '__proto__',
+                'constructor',
+                'destacado[]',
+                'destacado[a]',
+                'vehiculo',
+                't',
+              ),
             ),
             wireText,
           ),

@@ -65,6 +65,7 @@ export interface VehicleInput {
   status?: 'draft' | 'published' | 'sold';
   features?: string[];
   photos?: number;
+  vin?: string | null;
 }
 
 export async function createVehicle(db: Db, input: VehicleInput) {
@@ -81,6 +82,7 @@ export async function createVehicle(db: Db, input: VehicleInput) {
       color: input.color ?? 'Rojo',
       featured: input.featured ?? false,
       status: input.status ?? 'published',
+      vin: input.vin ?? null,
     })
     .returning();
   if (!vehicle) throw new Error('vehicle insert failed');

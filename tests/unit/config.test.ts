@@ -44,6 +44,30 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...base, DEALERSHIP_FILE: bad })).toThrow(/DEALERSHIP_FILE → salesEmail/);
   });
 
+  it('refuses test-drive hours and settings that cannot work (ADR 0020), naming the field', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'dealer-'));
+    const cases: Array<[object, RegExp]> = [
+      [{ openingHours: [{ day: 1, open: '19:00', close: '09:30' }] }, /openingHours/],
+      [{ openingHours: [{ day: 7, open: '09:00', close: '18:00' }] }, /openingHours/],
+      [{ openingHours: [{ day: 1, open: '9:30', close: '18:00' }] }, /openingHours/],
+      [{ openingHours: [] }, /openingHours/],
+      [{ testDrives: { slotCapacity: 0, minNoticeMinutes: 120, daysAhead: 14 } }, /testDrives/],
+      [{ testDrives: { slotCapacity: 1, minNoticeMinutes: -5, daysAhead: 14 } }, /testDrives/],
+      [{ testDrives: { slotCapacity: 1, minNoticeMinutes: 120, daysAhead: 0 } }, /testDrives/],
+    ];
+    for (const [override, field] of cases) {
+      const file = path.join(dir, 'bad.json');
+      writeFileSync(file, JSON.stringify(override));
+      expect(() => loadConfig({ ...base, DEALERSHIP_FILE: file })).toThrow(field);
+    }
+    const good = path.join(dir, 'good.json');
+    writeFileSync(
+      good,
+      JSON.stringify({ testDrives: { slotCapacity: 3, minNoticeMinutes: 0, daysAhead: 7 } }),
+    );
+    expect(loadConfig({ ...base, DEALERSHIP_FILE: good }).dealership.testDrives.slotCapacity).toBe(3);
+  });
+
   it('keeps one generated session secret per data directory', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'secret-'));
     const first = loadConfig({ DATA_DIR: dataDir }).sessionSecret;

@@ -1,4 +1,5 @@
 import { buildDemoVehicles } from '@db/seed/demo-catalogue.ts';
+import { hasValidCheckDigit } from '@domain/vin.ts';
 import { describe, expect, it } from 'vitest';
 
 describe('the demo catalogue', () => {
@@ -48,5 +49,11 @@ describe('the demo catalogue', () => {
     expect(new Set(vehicles.map((v) => v.transmission))).toEqual(
       new Set(['Transmisión Automática', 'Transmisión Manual']),
     );
+  });
+
+  it('gives the 10,000 vehicles of the load bench valid, distinct VINs', () => {
+    const vins = buildDemoVehicles(10_000).map((v) => v.vin);
+    expect(vins.filter((vin) => !hasValidCheckDigit(vin))).toEqual([]);
+    expect(new Set(vins).size).toBe(vins.length);
   });
 });

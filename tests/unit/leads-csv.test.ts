@@ -64,7 +64,8 @@ describe('buildLeadsCsv', () => {
     expect(csv.startsWith(CSV_BOM)).toBe(true);
     expect(csv).toBe(
       `${CSV_BOM}N° de solicitud;Fecha de recepción;Tipo;Estado;Plazo de primer contacto;Responder antes de;` +
-        'Primer contacto;Nombre;Correo;Teléfono;Vehículo;Mensaje;Detalles\r\n',
+        'Primer contacto;Nombre;Correo;Teléfono;Vehículo;Mensaje;Detalles;' +
+        'Fuente;Medio;Campaña;Página de llegada;Sitio de referencia;Responsable\r\n',
     );
     expect(Buffer.from(csv, 'utf8').subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
   });
@@ -87,8 +88,42 @@ describe('buildLeadsCsv', () => {
         '',
         'Hola',
         'Asunto: Información de compra',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
       ].join(';'),
     );
+  });
+
+  it('ends each line with its owner, "Responsable"', () => {
+    const [, owned] = buildLeadsCsv([lead({ owner: 'Ana Pérez' })], now).split('\r\n');
+    expect(owned?.endsWith(';Ana Pérez')).toBe(true);
+    const [, nobody] = buildLeadsCsv([lead({ owner: null })], now).split('\r\n');
+    expect(nobody?.endsWith(';')).toBe(true);
+  });
+
+  it('puts where the visit began before the owner, when the lead carries it', () => {
+    const csv = buildLeadsCsv(
+      [
+        lead({
+          origin: {
+            source: 'Facebook',
+            medium: 'cpc',
+            campaign: '=verano;2026',
+            landingPage: '/vehicles/3?utm_source=facebook',
+            referrerHost: 'l.facebook.com',
+          },
+        }),
+      ],
+      now,
+    );
+    const [, line] = csv.split('\r\n');
+    expect(
+      line?.endsWith(`;Facebook;cpc;"'=verano;2026";/vehicles/3?utm_source=facebook;l.facebook.com;`),
+    ).toBe(true);
   });
 
   it('uses Chile winter time (UTC−4) in winter and says when the first contact was', () => {

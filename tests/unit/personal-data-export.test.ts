@@ -23,6 +23,11 @@ function lead(id: number, extra: Partial<LeadRow> = {}): LeadRow {
     simulation: null,
     vehicleId: null,
     sourcePage: '/contact',
+    landingPage: null,
+    referrerHost: null,
+    utmSource: null,
+    utmMedium: null,
+    utmCampaign: null,
     ipHash: 'abc123',
     createdAt: at('2026-03-01T12:00:00Z'),
     dueAt: at('2026-03-02T12:00:00Z'),
@@ -38,7 +43,15 @@ describe('the personal-data export', () => {
     leads: [
       { lead: lead(1), vehicleBrand: null, vehicleModel: null, vehicleYear: null },
       {
-        lead: lead(2, { kind: 'vendeauto', vehicleId: 7 }),
+        lead: lead(2, {
+          kind: 'vendeauto',
+          vehicleId: 7,
+          landingPage: '/sell-your-car?utm_source=facebook',
+          referrerHost: 'l.facebook.com',
+          utmSource: 'facebook',
+          utmMedium: 'cpc',
+          utmCampaign: 'verano',
+        }),
         vehicleBrand: 'Kia',
         vehicleModel: 'Rio',
         vehicleYear: 2019,
@@ -67,6 +80,23 @@ describe('the personal-data export', () => {
     },
     rows,
   );
+
+  it('includes where the visit that sent each request began', () => {
+    expect(document.solicitudes[1]?.origen).toEqual({
+      fuente: 'facebook',
+      medio: 'cpc',
+      campana: 'verano',
+      paginaLlegada: '/sell-your-car?utm_source=facebook',
+      sitioReferencia: 'l.facebook.com',
+    });
+    expect(document.solicitudes[0]?.origen).toEqual({
+      fuente: null,
+      medio: null,
+      campana: null,
+      paginaLlegada: null,
+      sitioReferencia: null,
+    });
+  });
 
   it('names its format, the controller, the address and when it was made', () => {
     expect(document).toMatchObject({

@@ -62,13 +62,19 @@ function Field({
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={errorId} className="mt-1.5 flex items-start gap-1.5 text-red-700 text-sm">
-          <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
+  );
+}
+
+/** A field's Spanish error under it, with its icon; nothing when there is none. */
+export function FieldError({ id, error }: { id: string | undefined; error: string | undefined }) {
+  if (!error) return null;
+  return (
+    <p id={id} className="mt-1.5 flex items-start gap-1.5 text-red-700 text-sm">
+      <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+      {error}
+    </p>
   );
 }
 

@@ -5,10 +5,17 @@ import { lazy } from 'react';
 const loadInquiry = () => import('~/components/forms/vehicle-inquiry-form');
 const loadFinancing = () => import('~/components/forms/financing-modal');
 const loadAdvisory = () => import('~/components/forms/advisory-modal');
+const loadTestDrive = () => import('~/components/forms/test-drive-modal');
 
 export const LazyInquiryForm = lazy(() => loadInquiry().then((m) => ({ default: m.VehicleInquiryForm })));
 export const LazyFinancingModal = lazy(() => loadFinancing().then((m) => ({ default: m.FinancingModal })));
 export const LazyAdvisoryModal = lazy(() => loadAdvisory().then((m) => ({ default: m.AdvisoryModal })));
+
+export const LazyTestDriveModal = lazy(() => loadTestDrive().then((m) => ({ default: m.TestDriveModal })));
+
+export function preloadTestDriveModal(): void {
+  void loadTestDrive();
+}
 
 export function preloadInquiryForm(): void {
   void loadInquiry();

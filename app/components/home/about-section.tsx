@@ -15,7 +15,11 @@ export function AboutSection({ dealership }: { dealership: Dealership }) {
     },
   ];
   return (
-    <section id="about" aria-labelledby="about-title" className="bg-white py-16 sm:py-24">
+    <section
+      id="about"
+      aria-labelledby="about-title"
+      className="render-near-view bg-white py-16 [--render-near-view-size:52rem] sm:py-24 lg:[--render-near-view-size:25rem]"
+    >
       <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 lg:grid-cols-2">
         <Reveal>
           <SectionHeading id="about-title" eyebrow="Nosotros" title={`Sobre ${dealership.name}`} align="left">

@@ -21,7 +21,12 @@ export function FeaturedVehicles({ vehicles }: { vehicles: VehicleCardView[] }) 
         {vehicles.length > 0 ? (
           <ul className="mt-12 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {vehicles.map((vehicle, index) => (
-              <Reveal as="li" key={vehicle.id} delay={cardDelay(index)}>
+              <Reveal
+                as="li"
+                key={vehicle.id}
+                delay={cardDelay(index)}
+                className="render-near-view [--render-near-view-size:31rem]"
+              >
                 <VehicleCard
                   vehicle={vehicle}
                   sizes="(min-width: 1280px) 296px, (min-width: 1024px) 23vw, (min-width: 640px) 46vw, 92vw"

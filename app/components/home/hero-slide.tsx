@@ -1,7 +1,7 @@
+import type { Slide } from '@contracts/dealership';
 import type { ImageRef } from '@contracts/listing';
 import { CarFront } from '~/components/icons';
 import { ResponsiveImage } from '~/components/responsive-image';
-import type { HERO_SLIDES } from './hero-slides';
 
 export interface HeroPhoto {
   image: ImageRef;
@@ -9,7 +9,7 @@ export interface HeroPhoto {
 }
 
 interface Props {
-  slide: (typeof HERO_SLIDES)[number];
+  slide: Pick<Slide, 'eyebrow' | 'title' | 'description'>;
   photo: HeroPhoto | undefined;
   position: number;
   total: number;

@@ -1,10 +1,9 @@
+import type { Slide } from '@contracts/dealership';
 import { type FocusEvent, useEffect, useRef, useState } from 'react';
 import { ChevronLeft, ChevronRight, Pause, Play } from '~/components/icons';
 import { island } from '~/lib/island';
 import { type HeroPhoto, HeroSlide } from './hero-slide';
-import { HERO_SLIDES, SLIDE_INTERVAL_MS } from './hero-slides';
-
-const total = HERO_SLIDES.length;
+import { SLIDE_INTERVAL_MS } from './hero-slides';
 
 const control =
   'inline-flex size-11 items-center justify-center rounded-full bg-white/10 text-white ring-1 ring-white/30 backdrop-blur transition hover:bg-white/25';
@@ -15,7 +14,20 @@ const control =
  * pauses while a mouse pointer or keyboard focus is inside (a tap does not pause it), never starts under
  * prefers-reduced-motion, and slides are announced (live region) only while rotation is off.
  */
-export function HeroSlider({ photos, heading }: { photos: HeroPhoto[]; heading: string }) {
+/** The slides' texts (site settings); `photos[i]` is slide i's photo. */
+export type HeroSlideText = Pick<Slide, 'eyebrow' | 'title' | 'description'>;
+
+export function HeroSlider({
+  slides,
+  photos,
+  heading,
+}: {
+  slides: HeroSlideText[];
+  /** Null: a slide without a photo (a drawn backdrop). */
+  photos: Array<HeroPhoto | null>;
+  heading: string;
+}) {
+  const total = slides.length;
   const [index, setIndex] = useState(0);
   const [playing, setPlaying] = useState(true);
   const [hovered, setHovered] = useState(false);
@@ -76,8 +88,9 @@ export function HeroSlider({ photos, heading }: { photos: HeroPhoto[]; heading: 
           <ChevronLeft aria-hidden className="size-5" />
         </button>
         <ul className="flex items-center">
-          {HERO_SLIDES.map((slide, i) => (
-            <li key={slide.title}>
+          {slides.map((_slide, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the slides are a fixed three, in order
+            <li key={i}>
               <button
                 type="button"
                 onClick={() => go(i)}
@@ -104,11 +117,12 @@ export function HeroSlider({ photos, heading }: { photos: HeroPhoto[]; heading: 
         </button>
       </div>
       <div aria-live={rotating ? 'off' : 'polite'} className="grid [grid-template-areas:'stack']">
-        {HERO_SLIDES.map((slide, i) => (
+        {slides.map((slide, i) => (
           <HeroSlide
-            key={slide.title}
+            // biome-ignore lint/suspicious/noArrayIndexKey: the slides are a fixed three, in order
+            key={i}
             slide={slide}
-            photo={i === 0 || hydrated ? photos[i] : undefined}
+            photo={i === 0 || hydrated ? (photos[i] ?? undefined) : undefined}
             position={i + 1}
             total={total}
             active={i === index}

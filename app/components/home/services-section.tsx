@@ -31,7 +31,10 @@ const SERVICES = [
 
 export function ServicesSection() {
   return (
-    <section aria-labelledby="soluciones" className="bg-slate-50 py-16 sm:py-24">
+    <section
+      aria-labelledby="soluciones"
+      className="render-near-view bg-slate-50 py-16 [--render-near-view-size:89rem] sm:py-24 lg:[--render-near-view-size:36rem]"
+    >
       <div className="mx-auto max-w-7xl px-4">
         <Reveal>
           <SectionHeading id="soluciones" eyebrow="Servicios" title="Soluciones Integrales">

@@ -72,6 +72,19 @@ export function privacySections(d: Dealership): LegalSection[] {
             Junto a cada solicitud guardamos la página desde la que la enviaste y una huella cifrada (hash) de
             tu dirección IP, que no permite recuperar la dirección y solo sirve para limitar envíos abusivos.
           </p>
+          <p>
+            También guardamos con tu solicitud <strong>cómo llegaste al sitio</strong> en esa visita: la
+            primera página que abriste, el nombre del sitio que te trajo (por ejemplo, un buscador o una red
+            social, sin la dirección completa) y, si el enlace los traía, los datos de la campaña (fuente,
+            medio y nombre, los parámetros «utm»). Tu navegador los anota en esa pestaña mientras navegas y
+            solo nos llegan si envías un formulario; si no envías nada, no recibimos ni guardamos nada de
+            esto. Nos sirve para saber qué avisos y sitios nos traen clientes.
+          </p>
+          <p>
+            Además contamos cuántas veces se abre la página de cada vehículo por día, para saber qué autos
+            interesan más. Ese conteo es anónimo: solo guardamos el vehículo, el día y el total de visitas,
+            sin tu IP, tu navegador ni ningún dato que permita saber quién la visitó.
+          </p>
         </>
       ),
     },
@@ -94,7 +107,8 @@ export function privacySections(d: Dealership): LegalSection[] {
       body: (
         <ul>
           <li>
-            Solicitudes y mensajes: 24 meses desde nuestro último contacto contigo; después se eliminan.
+            Solicitudes y mensajes, con el origen de la visita que las envió: 24 meses desde nuestro último
+            contacto contigo; después se eliminan.
           </li>
           <li>Fotos enviadas para una tasación: 12 meses; después se eliminan.</li>
           <li>
@@ -152,6 +166,10 @@ export function privacySections(d: Dealership): LegalSection[] {
       body: (
         <>
           <p>Este sitio no usa cookies de publicidad ni de analítica, y no carga rastreadores de terceros.</p>
+          <p>
+            El origen de tu visita (ver «Qué datos recogemos») se anota en el almacenamiento de sesión de tu
+            navegador, no en una cookie: se borra al cerrar la pestaña y no se envía en cada página.
+          </p>
           <ul>
             <li>
               <strong>csrftoken</strong>: se crea cuando envías un formulario y protege el envío contra

@@ -38,7 +38,15 @@ export function ListingResults({ vehicles, query, loading }: Props) {
       className={`mt-6 grid grid-cols-1 gap-6 transition-opacity sm:grid-cols-2 xl:grid-cols-3 ${loading ? 'opacity-60' : ''}`}
     >
       {vehicles.map((vehicle, index) => (
-        <li key={vehicle.id}>
+        // The first card holds the page's main photo; the others are laid out as they near the screen (ADR 0022).
+        <li
+          key={vehicle.id}
+          className={
+            index === 0
+              ? undefined
+              : 'render-near-view [--render-near-view-size:32rem] lg:[--render-near-view-size:30rem]'
+          }
+        >
           <VehicleCard vehicle={vehicle} sizes={CARD_SIZES} priority={index === 0} />
         </li>
       ))}

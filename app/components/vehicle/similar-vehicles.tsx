@@ -11,7 +11,11 @@ const CARD_SIZES = '(min-width: 1280px) 296px, (min-width: 1024px) 23vw, (min-wi
 export function SimilarVehicles({ vehicles, sold }: { vehicles: VehicleCardView[]; sold: boolean }) {
   if (vehicles.length === 0 && !sold) return null;
   return (
-    <section id="similares" aria-labelledby="similares-titulo" className="mt-12 scroll-mt-28 sm:mt-16">
+    <section
+      id="similares"
+      aria-labelledby="similares-titulo"
+      className="render-near-view mt-12 scroll-mt-28 [--render-near-view-size:137rem] sm:mt-16 lg:[--render-near-view-size:34rem]"
+    >
       <h2 id="similares-titulo" className="font-bold text-2xl text-slate-900 sm:text-3xl">
         Vehículos similares
       </h2>

@@ -2,8 +2,13 @@ import { formatPrice, stockReference } from '@domain/format';
 import type { VehicleView } from '@domain/vehicle';
 import { Suspense, useState } from 'react';
 import { InstallmentFromLines, simulatorHref } from '~/components/financing/installment-from';
-import { LazyInquiryForm, preloadInquiryForm } from '~/components/forms/lazy-forms';
-import { BadgeCheck, Mail, MapPin, MessageCircle } from '~/components/icons';
+import {
+  LazyInquiryForm,
+  LazyTestDriveModal,
+  preloadInquiryForm,
+  preloadTestDriveModal,
+} from '~/components/forms/lazy-forms';
+import { BadgeCheck, CalendarCheck, Mail, MapPin, MessageCircle } from '~/components/icons';
 import { PriceDrop } from '~/components/price-drop';
 import { island } from '~/lib/island';
 import { whatsappLink } from '~/lib/navigation';
@@ -23,6 +28,8 @@ const button =
 /** The side card: the figures a buyer decides on, and the three ways to act on them (docs/product.md). */
 export function VehicleSummary({ vehicle, whatsapp, salesEmail, publicUrl }: Props) {
   const [inquiryOpen, setInquiryOpen] = useState(false);
+  /** The test-drive dialog's code loads on the first hover, focus or click of its button (ADR 0020). */
+  const [testDrive, setTestDrive] = useState<'closed' | 'open' | 'used'>('closed');
   const price = formatPrice(vehicle.price);
   const message = `Hola, me interesa el ${vehicle.name} ${vehicle.year} publicado en ${price} (${stockReference(vehicle.id)}). ¿Sigue disponible?`;
 
@@ -76,6 +83,17 @@ export function VehicleSummary({ vehicle, whatsapp, salesEmail, publicUrl }: Pro
           <Mail aria-hidden className="size-5" />
           Solicitar información
         </button>
+        <button
+          type="button"
+          onClick={() => setTestDrive('open')}
+          onPointerEnter={preloadTestDriveModal}
+          onFocus={preloadTestDriveModal}
+          aria-haspopup="dialog"
+          className={`${button} bg-brand-700 text-white hover:bg-brand-800`}
+        >
+          <CalendarCheck aria-hidden className="size-5" />
+          Agendar prueba de manejo
+        </button>
         <a
           href={whatsappLink(whatsapp, message)}
           target="_blank"
@@ -91,6 +109,15 @@ export function VehicleSummary({ vehicle, whatsapp, salesEmail, publicUrl }: Pro
           className={`${button} bg-white text-brand-700 ring-1 ring-slate-300 hover:bg-slate-50`}
         />
       </div>
+      {testDrive === 'closed' ? null : (
+        <Suspense fallback={null}>
+          <LazyTestDriveModal
+            open={testDrive === 'open'}
+            onClose={() => setTestDrive('used')}
+            vehicle={{ id: vehicle.id, name: vehicle.name, year: vehicle.year }}
+          />
+        </Suspense>
+      )}
       <div id="solicitar-informacion" hidden={!inquiryOpen} className="mt-2 border-slate-200 border-t pt-5">
         {inquiryOpen ? (
           <Suspense fallback={<p className="text-slate-600 text-sm">Cargando formulario...</p>}>

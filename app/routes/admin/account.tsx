@@ -1,5 +1,7 @@
 import { ROLE_LABELS } from '@contracts/admin-staff.ts';
+import { readLeadEmails } from '@server/services/admin/staff.ts';
 import { MIN_PASSWORD_LENGTH } from '@server/services/auth/password.ts';
+import { LeadEmailsForm } from '~/components/admin/staff/lead-emails-form';
 import { PasswordForm } from '~/components/admin/staff/password-form';
 import { AdminPage, adminMeta, Badge, Card } from '~/components/admin/ui';
 import { requireStaffPage } from '~/lib/admin/session.server';
@@ -9,11 +11,12 @@ export const meta = () => adminMeta('Mi cuenta');
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const staff = requireStaffPage(url, context);
-  return { staff, minPasswordLength: MIN_PASSWORD_LENGTH };
+  const leadEmails = await readLeadEmails(context.services.db, staff.id);
+  return { staff, leadEmails, minPasswordLength: MIN_PASSWORD_LENGTH };
 }
 
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
-  const { staff, minPasswordLength } = loaderData;
+  const { staff, leadEmails, minPasswordLength } = loaderData;
   return (
     <AdminPage title="Mi cuenta" description="Tus datos de acceso al panel.">
       <div className="grid max-w-4xl items-start gap-6 lg:grid-cols-2">
@@ -39,6 +42,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           </p>
         </Card>
         <PasswordForm email={staff.email} minPasswordLength={minPasswordLength} />
+        <LeadEmailsForm key={String(leadEmails)} on={leadEmails} seller={staff.role === 'ventas'} />
       </div>
     </AdminPage>
   );

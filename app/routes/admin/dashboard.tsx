@@ -1,9 +1,19 @@
-import { type DashboardData, VEHICLE_STATUS_LABELS, type VehicleStatus } from '@contracts/admin-leads';
+import {
+  type DashboardData,
+  LEAD_STATUS_LABELS,
+  type LeadStatus,
+  VEHICLE_STATUS_LABELS,
+  type VehicleStatus,
+} from '@contracts/admin-leads';
 import { formatPrice } from '@domain/format';
 import { mediaPath, variantWidths } from '@domain/media';
 import { loadDashboard } from '@server/services/admin/dashboard.ts';
+import { loadDashboardInsights } from '@server/services/admin/dashboard-insights.ts';
+import { loadTeamPerformance } from '@server/services/admin/team-performance.ts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { DashboardInsightsPanels } from '~/components/admin/dashboard/insights';
+import { TeamPerformancePanel } from '~/components/admin/dashboard/team-performance';
 import { LeadsPerDayChart } from '~/components/admin/leads/leads-per-day-chart';
 import { AdminPage, adminMeta, Badge, Card, EmptyState } from '~/components/admin/ui';
 import { AlarmClock, CalendarDays, Car, Inbox, TriangleAlert } from '~/components/icons';
@@ -14,7 +24,13 @@ export const meta = () => adminMeta('Panel');
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const staff = requireStaffPage(url, context);
-  return { panel: await loadDashboard(context.services.db), staffName: staff.name };
+  const [panel, insights, team] = await Promise.all([
+    loadDashboard(context.services.db),
+    loadDashboardInsights(context.services.db),
+    // Admins only: a salesperson does not see the team's figures.
+    staff.role === 'admin' ? loadTeamPerformance(context.services.db) : null,
+  ]);
+  return { panel, insights, team, staffName: staff.name };
 }
 
 const STOCK_TONES = { draft: 'neutral', published: 'success', sold: 'info' } as const;
@@ -141,6 +157,36 @@ function LeadsByKind({ panel }: { panel: DashboardData }) {
   );
 }
 
+/** 'Pruebas de manejo de hoy y mañana': when, which car, who, and the way to the lead (ADR 0020). */
+function TestDrives({ drives }: { drives: DashboardData['testDrives'] }) {
+  if (drives.length === 0)
+    return <EmptyState>No hay pruebas de manejo agendadas para hoy ni mañana.</EmptyState>;
+  return (
+    <ul className="divide-y divide-slate-100">
+      {drives.map((drive) => (
+        <li key={drive.leadId} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2.5 text-sm">
+          <span className="w-28 shrink-0 font-semibold text-slate-900 tabular-nums">
+            {drive.day === 'hoy' ? 'Hoy' : 'Mañana'} {drive.time}
+          </span>
+          <span className="min-w-0 flex-1 text-slate-800">
+            {drive.vehicle ?? 'Vehículo eliminado'} · {drive.client}
+          </span>
+          {drive.status !== 'nuevo' ? (
+            <Badge tone="neutral">{LEAD_STATUS_LABELS[drive.status as LeadStatus] ?? drive.status}</Badge>
+          ) : null}
+          <Link
+            to={`/admin/solicitudes/${drive.leadId}`}
+            className="font-medium text-brand-800 underline underline-offset-2"
+            aria-label={`Ver solicitud N° ${drive.leadId}: prueba de manejo de ${drive.client}`}
+          >
+            Ver solicitud
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function Featured({ featured }: { featured: DashboardData['featured'] }) {
   if (featured.length === 0) return <EmptyState>No hay vehículos destacados.</EmptyState>;
   return (
@@ -195,7 +241,7 @@ function Section({ title, action, children }: { title: string; action?: ReactNod
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { panel, staffName } = loaderData;
+  const { panel, insights, team, staffName } = loaderData;
   const { totals } = panel;
   const stockOrder: VehicleStatus[] = ['published', 'draft', 'sold'];
   return (
@@ -228,6 +274,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           icon={CalendarDays}
           hint={`${totals.ultimos30.toLocaleString('es-CL')} en 30 días`}
         />
+      </div>
+
+      <div className="mt-5">
+        <Section title="Pruebas de manejo de hoy y mañana">
+          <TestDrives drives={panel.testDrives} />
+        </Section>
       </div>
 
       <div className="mt-5 grid grid-cols-1 gap-5 lg:grid-cols-2">
@@ -277,6 +329,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <Featured featured={panel.featured} />
         </Section>
       </div>
+
+      <DashboardInsightsPanels insights={insights} />
+      {team ? <TeamPerformancePanel rows={team} /> : null}
     </AdminPage>
   );
 }

@@ -11,6 +11,7 @@ import { AdminPage } from '~/components/admin/ui';
 import {
   Car,
   ExternalLink,
+  Globe,
   History,
   Inbox,
   LayoutDashboard,
@@ -29,7 +30,7 @@ import type { Route } from './+types/layout';
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const staff = requireStaffPage(url, context);
-  return { staff, dealershipName: context.services.config.dealership.name };
+  return { staff, dealershipName: (await context.services.catalogue.dealership()).name };
 }
 
 interface NavItem {
@@ -46,6 +47,7 @@ const NAV: NavItem[] = [
   { to: '/admin/vehiculos', label: 'Vehículos', icon: Car },
   { to: '/admin/listas', label: 'Listas', icon: ListTree },
   { to: '/admin/usuarios', label: 'Usuarios', icon: Users, adminOnly: true },
+  { to: '/admin/sitio', label: 'Sitio', icon: Globe, adminOnly: true },
   { to: '/admin/auditoria', label: 'Auditoría', icon: History, adminOnly: true },
   { to: '/admin/datos-personales', label: 'Datos personales', icon: ShieldCheck, adminOnly: true },
   { to: '/admin/cuenta', label: 'Mi cuenta', icon: UserCog },

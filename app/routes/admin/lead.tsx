@@ -9,6 +9,8 @@ import { LeadEmailPanel } from '~/components/admin/leads/lead-email-panel';
 import { LeadFacts, LeadVehicle } from '~/components/admin/leads/lead-facts';
 import { LeadHistory } from '~/components/admin/leads/lead-history';
 import { LeadNotes } from '~/components/admin/leads/lead-notes';
+import { LeadOriginCard } from '~/components/admin/leads/lead-origin';
+import { LeadOwnerPanel } from '~/components/admin/leads/lead-owner-panel';
 import { LeadPhotos } from '~/components/admin/leads/lead-photos';
 import { LeadSimulation } from '~/components/admin/leads/lead-simulation';
 import { LeadStatusPanel } from '~/components/admin/leads/lead-status-panel';
@@ -22,15 +24,15 @@ export const meta = ({ loaderData }: Route.MetaArgs) =>
   adminMeta(loaderData ? `${loaderData.lead.name} · Solicitud N° ${loaderData.lead.id}` : 'Solicitud');
 
 export async function loader({ url, context, params }: Route.LoaderArgs) {
-  requireStaffPage(url, context);
+  const staff = requireStaffPage(url, context);
   const id = parseLeadId(params.id);
   const lead = id === null ? null : await getLeadDetail(context.services.db, id);
   if (!lead) throw data('Solicitud no encontrada.', { status: 404 });
-  return { lead, dealershipName: context.services.config.dealership.name };
+  return { lead, myId: staff.id, dealershipName: (await context.services.catalogue.dealership()).name };
 }
 
 export default function LeadPage({ loaderData }: Route.ComponentProps) {
-  const { lead, dealershipName } = loaderData;
+  const { lead, myId, dealershipName } = loaderData;
   const now = useNow(lead.now);
   const deadline = leadDeadline(lead, now);
   return (
@@ -67,6 +69,9 @@ export default function LeadPage({ loaderData }: Route.ComponentProps) {
               <DeadlineBadge lead={lead} now={now} />
             </div>
             <LeadStatusPanel lead={lead} />
+            <div className="mt-4 border-slate-200 border-t pt-4">
+              <LeadOwnerPanel lead={lead} myId={myId} />
+            </div>
           </div>
           <div>
             <p className="mb-2 font-medium text-slate-700 text-sm">Contactar</p>
@@ -80,6 +85,7 @@ export default function LeadPage({ loaderData }: Route.ComponentProps) {
           <LeadFacts lead={lead} />
           {lead.simulation ? <LeadSimulation lines={lead.simulation} /> : null}
           {lead.vehicle ? <LeadVehicle vehicle={lead.vehicle} /> : null}
+          <LeadOriginCard origin={lead.origin} />
           {lead.photos.length > 0 ? <LeadPhotos photos={lead.photos} /> : null}
         </div>
         <div className="flex min-w-0 flex-col gap-5">

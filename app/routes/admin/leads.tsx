@@ -13,9 +13,9 @@ import type { Route } from './+types/leads';
 export const meta = () => adminMeta('Solicitudes');
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  requireStaffPage(url, context);
+  const staff = requireStaffPage(url, context);
   const { filters, errors } = parseLeadFilters(url.searchParams);
-  const page = await listLeads(context.services.db, filters);
+  const page = await listLeads(context.services.db, filters, staff.id);
   return {
     page,
     filters,

@@ -14,7 +14,7 @@ export const meta = () => adminMeta('Iniciar sesión');
 export async function loader({ url, context }: Route.LoaderArgs) {
   const next = safeNextPath(url.searchParams.get('siguiente'));
   if (context.staff) throw redirect(next);
-  return { next, dealershipName: context.services.config.dealership.name };
+  return { next, dealershipName: (await context.services.catalogue.dealership()).name };
 }
 
 export default function SignIn({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,7 @@
 import { listStaff } from '@server/services/admin/staff.ts';
 import { MIN_PASSWORD_LENGTH } from '@server/services/auth/password.ts';
+import { readAssignmentSettings } from '@server/services/leads/lead-assignment.ts';
+import { LeadAssignmentForm } from '~/components/admin/staff/lead-assignment-form';
 import { StaffCreateForm } from '~/components/admin/staff/staff-create-form';
 import { StaffList } from '~/components/admin/staff/staff-list';
 import { AdminPage, adminButton, adminMeta } from '~/components/admin/ui';
@@ -11,15 +13,21 @@ export const meta = () => adminMeta('Usuarios');
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const staff = requireStaffPage(url, context, 'admin');
+  const [members, assignment] = await Promise.all([
+    listStaff(context.services.db),
+    readAssignmentSettings(context.services.db),
+  ]);
   return {
     myId: staff.id,
-    members: await listStaff(context.services.db),
+    members,
+    assignment,
     minPasswordLength: MIN_PASSWORD_LENGTH,
   };
 }
 
 export default function StaffPage({ loaderData }: Route.ComponentProps) {
-  const { myId, members, minPasswordLength } = loaderData;
+  const { myId, members, assignment, minPasswordLength } = loaderData;
+  const sellers = members.filter((member) => member.activo && member.rol === 'ventas').length;
   return (
     <AdminPage
       title="Usuarios"
@@ -34,8 +42,11 @@ export default function StaffPage({ loaderData }: Route.ComponentProps) {
     >
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <StaffList members={members} myId={myId} />
-        <div id="nuevo-usuario" className="scroll-mt-20">
-          <StaffCreateForm minPasswordLength={minPasswordLength} />
+        <div className="grid gap-6">
+          <div id="nuevo-usuario" className="scroll-mt-20">
+            <StaffCreateForm minPasswordLength={minPasswordLength} />
+          </div>
+          <LeadAssignmentForm key={String(assignment.turnos)} settings={assignment} sellers={sellers} />
         </div>
       </div>
     </AdminPage>

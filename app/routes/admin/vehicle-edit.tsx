@@ -1,3 +1,4 @@
+import { dbIdFromText } from '@contracts/db-id.ts';
 import { stockReference } from '@domain/format';
 import { listAllLookups } from '@server/services/admin/lookups.ts';
 import { getStockVehicle } from '@server/services/admin/stock-queries.ts';
@@ -9,6 +10,7 @@ import { PriceHistory } from '~/components/admin/stock/price-history';
 import { StatusBadge } from '~/components/admin/stock/status-badge';
 import type { Notice } from '~/components/admin/stock/use-action';
 import { VehicleForm } from '~/components/admin/stock/vehicle-form';
+import { PerformanceCard } from '~/components/admin/stock/vehicle-performance';
 import { AdminNotice, AdminPage, adminButton, adminMeta } from '~/components/admin/ui';
 import { ExternalLink, Trash2 } from '~/components/icons';
 import { adminFetch, refusalText } from '~/lib/admin/api-client';
@@ -20,10 +22,9 @@ export const meta = ({ data: loaderData }: Route.MetaArgs) =>
 
 export async function loader({ url, context, params }: Route.LoaderArgs) {
   requireStaffPage(url, context);
-  const id = /^[1-9]\d{0,9}$/.test(params.id) ? Number(params.id) : Number.NaN;
+  const id = dbIdFromText(params.id);
   const { db, config } = context.services;
-  const vehicle =
-    Number.isSafeInteger(id) && id <= 2_147_483_647 ? await getStockVehicle(db, id, config.publicUrl) : null;
+  const vehicle = id === null ? null : await getStockVehicle(db, id, config.publicUrl);
   if (!vehicle) throw data('Vehículo no encontrado', { status: 404 });
   return { vehicle, lookups: await listAllLookups(db) };
 }
@@ -117,6 +118,7 @@ export default function VehicleEdit({ loaderData }: Route.ComponentProps) {
           }}
         />
         <div className="space-y-6">
+          <PerformanceCard p={vehicle.rendimiento} />
           <PhotoManager vehicleId={vehicle.id} photos={vehicle.fotos} />
           <PriceHistory changes={vehicle.historialPrecios} />
         </div>

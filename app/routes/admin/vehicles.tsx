@@ -28,10 +28,15 @@ export default function Vehicles({ loaderData }: Route.ComponentProps) {
       title="Vehículos"
       description="El stock completo: borradores, publicados y vendidos. Solo los publicados se ven en el sitio."
       actions={
-        <Link to="/admin/vehiculos/nuevo" className={adminButton.primary}>
-          <Plus aria-hidden className="size-4" />
-          Nuevo vehículo
-        </Link>
+        <>
+          <Link to="/admin/vehiculos/importar" className={adminButton.secondary}>
+            Importar o exportar
+          </Link>
+          <Link to="/admin/vehiculos/nuevo" className={adminButton.primary}>
+            <Plus aria-hidden className="size-4" />
+            Nuevo vehículo
+          </Link>
+        </>
       }
     >
       <AdminNotice notice={deleted ? { tone: 'success', text: deleted } : null} />

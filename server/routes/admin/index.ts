@@ -4,8 +4,10 @@ import { leadsRoutes } from './leads.ts';
 import { lookupsRoutes } from './lookups.ts';
 import { personalDataRoutes } from './personal-data.ts';
 import { sessionRoutes } from './session.ts';
+import { settingsRoutes } from './settings.ts';
 import { staffRoutes } from './staff.ts';
 import { stockRoutes } from './stock.ts';
+import { stockSheetRoutes } from './stock-sheet.ts';
 
 /**
  * Every back office API route lives under /admin/api/ and is never cached. Apart from the sign-in endpoints, every
@@ -20,10 +22,12 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
   await app.register(async (guarded) => {
     guarded.addHook('preHandler', app.requireStaff());
     await guarded.register(stockRoutes);
+    await guarded.register(stockSheetRoutes);
     await guarded.register(lookupsRoutes);
     await guarded.register(leadsRoutes);
     await guarded.register(staffRoutes);
     await guarded.register(auditRoutes);
     await guarded.register(personalDataRoutes);
+    await guarded.register(settingsRoutes);
   });
 };

@@ -5,10 +5,17 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { sendApiError } from '../../http/api-error.ts';
 import { loadDashboard } from '../../services/admin/dashboard.ts';
 import { getLeadDetail } from '../../services/admin/lead-detail.ts';
+import { changeLeadOwner, saveAssignmentSettings } from '../../services/admin/lead-owner.ts';
 import { leadsForExport, listLeads } from '../../services/admin/leads.ts';
 import { leadsCsvFileName, leadsCsvHeader, leadsCsvRows } from '../../services/admin/leads-csv.ts';
 import { type LeadFilters, parseLeadFilters } from '../../services/admin/leads-filters.ts';
-import { LeadNoteSchema, LeadStatusChangeSchema, parseLeadId } from '../../services/admin/leads-input.ts';
+import {
+  LeadAssignmentSettingsSchema,
+  LeadNoteSchema,
+  LeadOwnerChangeSchema,
+  LeadStatusChangeSchema,
+  parseLeadId,
+} from '../../services/admin/leads-input.ts';
 import { loadLeadPhoto } from '../../services/admin/leads-photos.ts';
 import {
   addLeadNote,
@@ -16,6 +23,8 @@ import {
   retryLeadEmails,
   type WorkflowResult,
 } from '../../services/admin/leads-workflow.ts';
+import { loadTeamPerformance } from '../../services/admin/team-performance.ts';
+import { readAssignmentSettings } from '../../services/leads/lead-assignment.ts';
 
 type IdParams = { Params: { id: string } };
 
@@ -24,7 +33,7 @@ type IdParams = { Params: { id: string } };
  * staff member. Appraisal photos are personal data: they are served here, behind the session, never under /media.
  */
 export const leadsRoutes: FastifyPluginAsync = async (app) => {
-  const { db, variants, outbox } = app.services;
+  const { db, variants, outbox, catalogue } = app.services;
   const staffOnly = { preHandler: app.requireStaff() };
 
   const notFound = (reply: FastifyReply) => sendApiError(reply, 404, 'Solicitud no encontrada.');
@@ -38,18 +47,22 @@ export const leadsRoutes: FastifyPluginAsync = async (app) => {
     result.ok ? reply.code(okStatus).send(result.value) : sendApiError(reply, result.status, result.error);
 
   app.get('/admin/api/panel', staffOnly, async () => loadDashboard(db));
+  // The team's figures are for admins only (issue 21): a salesperson does not see the others'.
+  app.get('/admin/api/panel/equipo', { preHandler: app.requireStaff('admin') }, async () => ({
+    equipo: await loadTeamPerformance(db),
+  }));
 
   app.get('/admin/api/solicitudes', staffOnly, async (request, reply) => {
     const filters = filtersOr400(request.query, reply);
     if (!filters) return reply;
-    return listLeads(db, filters);
+    return listLeads(db, filters, request.staff?.id ?? null);
   });
 
   app.get('/admin/api/solicitudes.csv', staffOnly, async (request, reply) => {
     const filters = filtersOr400(request.query, reply);
     if (!filters) return reply;
     const now = new Date();
-    const batches = leadsForExport(db, filters, now);
+    const batches = leadsForExport(db, filters, request.staff?.id ?? null, now);
     // The first batch is read before answering, so a database failure still gets a proper error status.
     const first = await batches.next();
     async function* file() {
@@ -103,7 +116,33 @@ export const leadsRoutes: FastifyPluginAsync = async (app) => {
     if (!parsed.success) return sendApiError(reply, 400, 'Revisa el estado.', fieldErrors(parsed.error));
     const staff = request.staff;
     if (!staff) return reply;
-    return answer(reply, await changeLeadStatus(db, { id, to: parsed.data.estado, actor: staff }));
+    const testDriveCapacity = (await catalogue.dealership()).testDrives.slotCapacity;
+    return answer(
+      reply,
+      await changeLeadStatus(db, { id, to: parsed.data.estado, actor: staff, testDriveCapacity }),
+    );
+  });
+
+  app.patch<IdParams>('/admin/api/solicitudes/:id/responsable', staffOnly, async (request, reply) => {
+    const id = parseLeadId(request.params.id);
+    if (id === null) return notFound(reply);
+    const parsed = LeadOwnerChangeSchema.safeParse(request.body ?? {});
+    if (!parsed.success) return sendApiError(reply, 400, 'Revisa el responsable.', fieldErrors(parsed.error));
+    const staff = request.staff;
+    if (!staff) return reply;
+    return answer(reply, await changeLeadOwner(db, { id, ownerId: parsed.data.responsable, actor: staff }));
+  });
+
+  // Round-robin of new leads among the active 'ventas' accounts: read and switched by admins (ADR 0023).
+  const adminOnly = { preHandler: app.requireStaff('admin') };
+  app.get('/admin/api/asignacion', adminOnly, async () => readAssignmentSettings(db));
+  app.put('/admin/api/asignacion', adminOnly, async (request, reply) => {
+    const parsed = LeadAssignmentSettingsSchema.safeParse(request.body ?? {});
+    if (!parsed.success)
+      return sendApiError(reply, 400, 'Revisa la configuración.', fieldErrors(parsed.error));
+    const staff = request.staff;
+    if (!staff) return reply;
+    return saveAssignmentSettings(db, staff, parsed.data);
   });
 
   app.post<IdParams>('/admin/api/solicitudes/:id/notas', staffOnly, async (request, reply) => {

@@ -9,14 +9,19 @@ const ExportQuerySchema = z.object({ email: personalEmail });
 
 /** Access and erasure requests about one e-mail address, Ley 21.719 (admins only). */
 export const personalDataRoutes: FastifyPluginAsync = async (app) => {
-  const { config, db } = app.services;
+  const { catalogue, db } = app.services;
   const adminOnly = { preHandler: app.requireStaff('admin') };
 
   app.get('/admin/api/datos-personales', adminOnly, async (request, reply) => {
     const parsed = ExportQuerySchema.safeParse(request.query);
     if (!parsed.success) return sendInvalid(reply, parsed.error);
     const { email } = parsed.data;
-    const document = await exportPersonalData(db, staffOf(request), email, config.dealership.legalName);
+    const document = await exportPersonalData(
+      db,
+      staffOf(request),
+      email,
+      (await catalogue.dealership()).legalName,
+    );
     const day = document.generado.slice(0, 10);
     return reply
       .header('Content-Disposition', `attachment; filename="datos-personales-${day}.json"`)

@@ -1,3 +1,4 @@
+import { dbIdFromText } from '@contracts/db-id.ts';
 import { fieldErrors } from '@contracts/leads.ts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -7,9 +8,12 @@ import { sendRefusal } from '../../http/refusal.ts';
 import {
   changeOwnPassword,
   createStaffAccount,
+  LeadEmailsSchema,
   listStaff,
   PasswordChangeSchema,
+  readLeadEmails,
   StaffUpdateSchema,
+  setLeadEmails,
   updateStaffAccount,
 } from '../../services/admin/staff.ts';
 import { NewStaffUserSchema } from '../../services/auth/create-staff-user.ts';
@@ -57,12 +61,24 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.patch<{ Params: { id: string } }>('/admin/api/usuarios/:id', adminOnly, async (request, reply) => {
-    const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : 0;
-    if (!id) return sendApiError(reply, 404, 'La cuenta no existe.');
+    const id = dbIdFromText(request.params.id);
+    if (id === null) return sendApiError(reply, 404, 'La cuenta no existe.');
     const parsed = StaffUpdateSchema.safeParse(request.body);
     if (!parsed.success) return sendInvalid(reply, parsed.error);
     return applying(reply, async () => ({
       usuario: await updateStaffAccount(db, staffOf(request), id, parsed.data),
+    }));
+  });
+
+  app.get('/admin/api/cuenta/avisos', { preHandler: app.requireStaff() }, async (request) => ({
+    correoSolicitudes: await readLeadEmails(db, staffOf(request).id),
+  }));
+
+  app.put('/admin/api/cuenta/avisos', { preHandler: app.requireStaff() }, async (request, reply) => {
+    const parsed = LeadEmailsSchema.safeParse(request.body);
+    if (!parsed.success) return sendInvalid(reply, parsed.error);
+    return applying(reply, async () => ({
+      correoSolicitudes: await setLeadEmails(db, staffOf(request), parsed.data.correoSolicitudes),
     }));
   });
 

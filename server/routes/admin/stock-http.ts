@@ -1,5 +1,6 @@
 // What the stock and lookup routes share: reading ids and JSON bodies.
 
+import { dbIdFromText } from '@contracts/db-id.ts';
 import { fieldErrors } from '@contracts/lead-options.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -8,9 +9,7 @@ import type { SessionUser } from '../../services/auth/sessions.ts';
 
 /** A positive database id from a path segment, or null (the route answers 404). */
 export function idParam(value: string | undefined): number | null {
-  if (!value || !/^[1-9]\d{0,9}$/.test(value)) return null;
-  const id = Number(value);
-  return id <= 2_147_483_647 ? id : null;
+  return dbIdFromText(value);
 }
 
 /** The signed-in staff member; the route's requireStaff preHandler has already made sure there is one. */

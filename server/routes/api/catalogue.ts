@@ -1,9 +1,9 @@
+import { dbIdFromText } from '@contracts/db-id.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import { sendApiError } from '../../http/api-error.ts';
 import { sendCachedJson } from '../../http/cached-json.ts';
 import { toApiVehicle, toVehicleSummary } from '../../services/catalogue/to-api.ts';
 
-const ID_PATTERN = /^[1-9]\d{0,9}$/;
 // A Map, not an object literal: `destacado=constructor` must not find Object.prototype's members.
 const BOOLEAN_VALUES = new Map([
   ['true', true],
@@ -36,7 +36,7 @@ export const catalogueRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Params: { id: string } }>('/api/vehiculos/:id/', async (request, reply) => {
     const { id } = request.params;
-    if (!ID_PATTERN.test(id) || Number(id) > 2_147_483_647) {
+    if (dbIdFromText(id) === null) {
       return sendApiError(reply, 400, 'El identificador del vehículo debe ser un número entero positivo.');
     }
     const snapshot = await catalogue.snapshot();

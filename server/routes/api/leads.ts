@@ -15,7 +15,7 @@ interface Submission {
 }
 
 /**
- * The six lead endpoints: each reads its body (JSON, or the appraisal's multipart form with its photos) and hands it
+ * The lead endpoints: each reads its body (JSON, or the appraisal's multipart form with its photos) and hands it
  * to the lead service (services/leads/submit-lead.ts), which stores the lead and its staff e-mail in one transaction.
  */
 export const leadRoutes: FastifyPluginAsync = async (app) => {
@@ -76,6 +76,8 @@ export const leadRoutes: FastifyPluginAsync = async (app) => {
         return reply.code(201).send(result.body);
       case 'refused':
         return sendRefusal(reply, result.refusal);
+      case 'conflict':
+        return sendApiError(reply, 409, result.message, { [result.field]: result.message });
       case 'key_reused':
         return sendApiError(reply, 422, 'La clave Idempotency-Key ya se usó con otra solicitud distinta.');
       case 'rate_limited':

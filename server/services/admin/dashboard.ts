@@ -1,9 +1,11 @@
 import type { DashboardData, VehicleStatus } from '@contracts/admin-leads.ts';
 import type { Db } from '@db/client.ts';
 import { brands, images, leads, vehicleImages, vehicles } from '@db/schema.ts';
-import { CHILE_TIME_ZONE, chileDayKey } from '@domain/chile-time.ts';
+import { CHILE_TIME_ZONE, chileDayKey, chileDayStart } from '@domain/chile-time.ts';
+import { slotTime } from '@domain/test-drive.ts';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { LEAD_KIND_DEFS } from '../leads/lead-kinds.ts';
+import { heldTestDrivesBetween } from '../leads/test-drive-booking.ts';
 
 const DAYS = 30;
 const FEATURED_LIMIT = 12;
@@ -23,7 +25,8 @@ export async function loadDashboard(db: Db, now = new Date()): Promise<Dashboard
   const firstDay = addDays(today, -(DAYS - 1));
   const dayStart = (day: string) => sql`(${day}::date::timestamp at time zone ${CHILE_TIME_ZONE})`;
 
-  const [waiting, perDayRows, stockRows, featuredRows] = await Promise.all([
+  const tomorrow = addDays(today, 1);
+  const [waiting, perDayRows, stockRows, featuredRows, testDriveRows] = await Promise.all([
     db
       .select({
         kind: leads.kind,
@@ -69,6 +72,21 @@ export async function loadDashboard(db: Db, now = new Date()): Promise<Dashboard
         desc(vehicles.id),
       )
       .limit(FEATURED_LIMIT),
+    db
+      .select({
+        leadId: leads.id,
+        at: leads.testDriveAt,
+        client: leads.name,
+        status: leads.status,
+        brand: brands.nombre,
+        model: vehicles.model,
+        year: vehicles.year,
+      })
+      .from(leads)
+      .leftJoin(vehicles, eq(vehicles.id, leads.vehicleId))
+      .leftJoin(brands, eq(brands.id, vehicles.brandId))
+      .where(heldTestDrivesBetween(chileDayStart(today), chileDayStart(addDays(today, 2))))
+      .orderBy(asc(leads.testDriveAt), asc(leads.id)),
   ]);
 
   const byKind = new Map(waiting.map((row) => [row.kind, row]));
@@ -104,6 +122,21 @@ export async function loadDashboard(db: Db, now = new Date()): Promise<Dashboard
     },
     perDay,
     stock,
+    testDrives: testDriveRows.flatMap((row) =>
+      row.at
+        ? [
+            {
+              leadId: row.leadId,
+              at: new Date(row.at).toISOString(),
+              day: chileDayKey(row.at) === tomorrow ? ('mañana' as const) : ('hoy' as const),
+              time: slotTime(row.at),
+              vehicle: row.brand ? `${row.brand} ${row.model} ${row.year}` : null,
+              client: row.client,
+              status: row.status,
+            },
+          ]
+        : [],
+    ),
     featured: featuredRows.map((row) => ({
       id: row.id,
       name: `${row.brand} ${row.model} ${row.year}`,

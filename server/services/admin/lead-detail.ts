@@ -16,12 +16,16 @@ import {
 } from '@db/schema.ts';
 import { simulationLines } from '@domain/credit-summary.ts';
 import { variantWidths } from '@domain/media.ts';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { OWNER_AUDIT_ACTION } from '../leads/lead-assignment.ts';
 import { LEAD_KIND_BY_KIND } from '../leads/lead-kinds.ts';
+import { assignableStaff } from './lead-owner.ts';
 import {
   describedDetails,
   LEAD_AUDIT_ENTITY,
+  leadOrigin,
+  leadOwner,
   listColumns,
   STATUS_AUDIT_ACTION,
   toListItem,
@@ -50,6 +54,11 @@ export async function getLeadDetail(db: Db, id: number, now = new Date()): Promi
       details: leads.details,
       simulation: leads.simulation,
       sourcePage: leads.sourcePage,
+      landingPage: leads.landingPage,
+      referrerHost: leads.referrerHost,
+      utmSource: leads.utmSource,
+      utmMedium: leads.utmMedium,
+      utmCampaign: leads.utmCampaign,
       statusChangedAt: leads.statusChangedAt,
       changerId: changer.id,
       changerName: changer.name,
@@ -58,10 +67,11 @@ export async function getLeadDetail(db: Db, id: number, now = new Date()): Promi
     .leftJoin(vehicles, eq(vehicles.id, leads.vehicleId))
     .leftJoin(brands, eq(brands.id, vehicles.brandId))
     .leftJoin(changer, eq(changer.id, leads.statusChangedBy))
+    .leftJoin(leadOwner, eq(leadOwner.id, leads.ownerId))
     .where(eq(leads.id, id));
   if (!row) return null;
 
-  const [photos, emails, notes, history] = await Promise.all([
+  const [photos, emails, notes, history, assignable] = await Promise.all([
     db
       .select({ id: images.id, width: images.width, height: images.height })
       .from(leadPhotos)
@@ -95,6 +105,7 @@ export async function getLeadDetail(db: Db, id: number, now = new Date()): Promi
       .where(eq(leadNotes.leadId, id))
       .orderBy(desc(leadNotes.createdAt), desc(leadNotes.id)),
     leadHistory(db, id),
+    assignableStaff(db),
   ]);
 
   return {
@@ -105,6 +116,7 @@ export async function getLeadDetail(db: Db, id: number, now = new Date()): Promi
       ? simulationLines(row.simulation).map(([label, value]) => ({ label, value }))
       : null,
     sourcePage: row.sourcePage,
+    origin: leadOrigin(row),
     statusChangedAt: row.statusChangedAt?.toISOString() ?? null,
     statusChangedBy:
       row.changerId !== null && row.changerName !== null
@@ -126,15 +138,22 @@ export async function getLeadDetail(db: Db, id: number, now = new Date()): Promi
     })),
     notes: notes.map((note) => ({ ...note, createdAt: note.createdAt.toISOString() })),
     history,
+    assignable,
     now: now.toISOString(),
   };
 }
 
-/** Who changed the status and when, oldest first, from the audit trail. */
+const ownerName = (value: unknown): string | null => {
+  const name = (value as { nombre?: unknown } | null)?.nombre;
+  return typeof name === 'string' ? name : null;
+};
+
+/** Who changed the status or the owner and when, oldest first, from the audit trail. */
 async function leadHistory(db: Db, id: number): Promise<LeadHistoryEntry[]> {
   const rows = await db
     .select({
       at: auditLog.createdAt,
+      action: auditLog.action,
       details: auditLog.details,
       byName: staffUsers.name,
     })
@@ -144,15 +163,24 @@ async function leadHistory(db: Db, id: number): Promise<LeadHistoryEntry[]> {
       and(
         eq(auditLog.entity, LEAD_AUDIT_ENTITY),
         eq(auditLog.entityId, String(id)),
-        eq(auditLog.action, STATUS_AUDIT_ACTION),
+        inArray(auditLog.action, [STATUS_AUDIT_ACTION, OWNER_AUDIT_ACTION]),
       ),
     )
     .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
-  return rows.map((row) => ({
-    at: row.at.toISOString(),
-    from: row.details.from as LeadStatus,
-    to: row.details.to as LeadStatus,
-    byName: row.byName,
-    byEmail: typeof row.details.actorEmail === 'string' ? row.details.actorEmail : null,
-  }));
+  return rows.map((row): LeadHistoryEntry => {
+    const by = {
+      at: row.at.toISOString(),
+      byName: row.byName,
+      byEmail: typeof row.details.actorEmail === 'string' ? row.details.actorEmail : null,
+    };
+    if (row.action === OWNER_AUDIT_ACTION)
+      return {
+        type: 'responsable',
+        ...by,
+        fromName: ownerName(row.details.de),
+        toName: ownerName(row.details.a),
+        automatic: row.details.automatica === true,
+      };
+    return { type: 'estado', ...by, from: row.details.from as LeadStatus, to: row.details.to as LeadStatus };
+  });
 }

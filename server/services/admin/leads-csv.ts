@@ -2,7 +2,7 @@
 // survive), ';' between cells (',' is the decimal separator there), CRLF line ends, dates as dd-mm-yyyy HH:mm in
 // Chile time. Pure: the route streams what these functions return.
 
-import { LEAD_STATUS_LABELS, type LeadStatus } from '@contracts/admin-leads.ts';
+import { LEAD_STATUS_LABELS, type LeadOrigin, type LeadStatus } from '@contracts/admin-leads.ts';
 import { formatChileDateTime } from '@domain/chile-time.ts';
 import { leadDeadline } from '@domain/lead-deadline.ts';
 
@@ -24,6 +24,10 @@ export interface LeadCsvRecord {
   vehicle: string | null;
   message: string | null;
   details: Array<{ label: string; value: string }>;
+  /** Where the visit began ('Origen' of the lead page); absent is the same as nothing known. */
+  origin?: LeadOrigin;
+  /** The owner's name; null or absent when nobody owns it. */
+  owner?: string | null;
 }
 
 const COLUMNS: Array<[header: string, cell: (lead: LeadCsvRecord, now: Date) => string | number | null]> = [
@@ -40,6 +44,13 @@ const COLUMNS: Array<[header: string, cell: (lead: LeadCsvRecord, now: Date) => 
   ['Vehículo', (l) => l.vehicle],
   ['Mensaje', (l) => l.message],
   ['Detalles', (l) => l.details.map((d) => `${d.label}: ${d.value}`).join(' | ')],
+  ['Fuente', (l) => l.origin?.source ?? null],
+  ['Medio', (l) => l.origin?.medium ?? null],
+  ['Campaña', (l) => l.origin?.campaign ?? null],
+  ['Página de llegada', (l) => l.origin?.landingPage ?? null],
+  ['Sitio de referencia', (l) => l.origin?.referrerHost ?? null],
+  // Last, so the columns of exports made before owners existed keep their places in staff's spreadsheets.
+  ['Responsable', (l) => l.owner ?? null],
 ];
 
 /** Characters that make Excel, LibreOffice or Sheets read a cell as a formula (CSV injection). */

@@ -1,13 +1,15 @@
 import {
+  LEAD_OWNER_FILTERS,
   LEAD_SEARCH_MAX,
   LEAD_STATUS_VALUES,
   type LeadFilterQuery,
+  type LeadOwnerFilter,
   type LeadStatus,
 } from '@contracts/admin-leads.ts';
 import { LEAD_KINDS, leads } from '@db/schema.ts';
 import { CHILE_TIME_ZONE, parseDayInput } from '@domain/chile-time.ts';
 import { phoneSearchDigits } from '@domain/phone.ts';
-import { and, eq, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { LeadKind } from '../leads/lead-kinds.ts';
 
 /** The inbox filters once checked. Dates are Chilean calendar days, 'yyyy-mm-dd'. */
@@ -18,6 +20,8 @@ export interface LeadFilters {
   hasta?: string;
   q?: string;
   vencidas: boolean;
+  /** 'yo': the signed-in member's leads; 'nadie': the leads nobody owns. */
+  responsable?: LeadOwnerFilter;
   pagina: number;
 }
 
@@ -76,6 +80,11 @@ export function parseLeadFilters(
     else if (!['0', 'false', 'no'].includes(vencidas.toLowerCase()))
       errors.vencidas = 'Indica 1 para ver solo las vencidas.';
   }
+  const responsable = get('responsable');
+  if (responsable !== undefined) {
+    if (Object.hasOwn(LEAD_OWNER_FILTERS, responsable)) filters.responsable = responsable as LeadOwnerFilter;
+    else errors.responsable = 'Elige Mis solicitudes o Sin asignar.';
+  }
   const pagina = get('pagina');
   if (pagina !== undefined) {
     if (/^\d{1,6}$/.test(pagina) && Number(pagina) >= 1) filters.pagina = Number(pagina);
@@ -93,6 +102,7 @@ export function leadFiltersQuery(filters: LeadFilters, page?: number): string {
   if (filters.desde) params.set('desde', filters.desde);
   if (filters.hasta) params.set('hasta', filters.hasta);
   if (filters.vencidas) params.set('vencidas', '1');
+  if (filters.responsable) params.set('responsable', filters.responsable);
   if (page && page > 1) params.set('pagina', String(page));
   return params.toString();
 }
@@ -137,7 +147,7 @@ export function accentInsensitivePattern(word: string): string {
  * computed by the database in Chile's time zone, so a change of summer time moves them correctly; the comparisons on
  * created_at stay sargable for its index.
  */
-export function leadFiltersWhere(filters: LeadFilters, now: Date): SQL | undefined {
+export function leadFiltersWhere(filters: LeadFilters, now: Date, viewerId: number | null): SQL | undefined {
   const conditions: Array<SQL | undefined> = [];
   if (filters.tipo) conditions.push(eq(leads.kind, filters.tipo));
   if (filters.estado) conditions.push(eq(leads.status, filters.estado));
@@ -152,6 +162,10 @@ export function leadFiltersWhere(filters: LeadFilters, now: Date): SQL | undefin
     );
   }
   if (filters.vencidas) conditions.push(overdueSql(now));
+  if (filters.responsable === 'nadie') conditions.push(isNull(leads.ownerId));
+  // Without a viewer (no session) 'Mis solicitudes' is nobody's: nothing matches.
+  if (filters.responsable === 'yo')
+    conditions.push(viewerId === null ? sql`false` : eq(leads.ownerId, viewerId));
   if (filters.q) conditions.push(searchSql(filters.q));
   return conditions.length > 0 ? and(...conditions) : undefined;
 }

@@ -1,4 +1,5 @@
 import { LEAD_NOTE_MAX, LEAD_STATUS_VALUES } from '@contracts/admin-leads.ts';
+import { MAX_DB_ID } from '@contracts/db-id.ts';
 import { CONTROL, LONE_SURROGATE } from '@contracts/text-field.ts';
 import { z } from 'zod';
 
@@ -25,3 +26,30 @@ export const LeadNoteSchema = z.object({
 export function parseLeadId(value: string): number | null {
   return /^[1-9]\d{0,14}$/.test(value) ? Number(value) : null;
 }
+
+const OWNER_ERROR = 'Elige una persona de la lista, o nadie para dejarla sin asignar.';
+
+/** PATCH /admin/api/solicitudes/:id/responsable: a staff account's id, or null for nobody. */
+export const LeadOwnerChangeSchema = z.strictObject(
+  {
+    // Every malformed value (text, negative, fraction, too large) gets the same sentence.
+    responsable: z.union(
+      [
+        z.null({ error: OWNER_ERROR }),
+        z
+          .number({ error: OWNER_ERROR })
+          .int({ error: OWNER_ERROR })
+          .positive({ error: OWNER_ERROR })
+          .max(MAX_DB_ID, { error: OWNER_ERROR }),
+      ],
+      { error: OWNER_ERROR },
+    ),
+  },
+  { error: 'Solo se puede cambiar el responsable de la solicitud.' },
+);
+
+/** PUT /admin/api/asignacion. */
+export const LeadAssignmentSettingsSchema = z.strictObject(
+  { turnos: z.boolean({ error: 'Indica si las solicitudes se reparten por turnos (true o false).' }) },
+  { error: 'Solo se puede cambiar si las solicitudes se reparten por turnos.' },
+);

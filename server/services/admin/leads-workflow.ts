@@ -9,9 +9,12 @@ import { emailOutbox, leadNotes, leads } from '@db/schema.ts';
 import { and, eq } from 'drizzle-orm';
 import { recordAudit } from '../audit.ts';
 import type { SessionUser } from '../auth/sessions.ts';
+import { claimTestDrivePlace } from '../leads/test-drive-booking.ts';
 import { LEAD_AUDIT_ENTITY, STATUS_AUDIT_ACTION } from './leads.ts';
 
-export type WorkflowResult<T> = { ok: true; value: T } | { ok: false; status: 404 | 409; error: string };
+export type WorkflowResult<T> =
+  | { ok: true; value: T }
+  | { ok: false; status: 400 | 404 | 409; error: string };
 
 const NOT_FOUND = { ok: false, status: 404, error: 'Solicitud no encontrada.' } as const;
 
@@ -26,20 +29,43 @@ function refusal(from: LeadStatus, to: LeadStatus): string {
  * Moves a lead along the workflow, recording who and when on the lead and in the audit trail, in one transaction.
  * The first contact is stamped when the lead leaves 'nuevo' and cleared if it is sent back there (a mistake: the
  * deadline counts again), so 'nuevo' always means "nobody has answered yet".
+ * A discarded test drive has given up its place (ADR 0020): taking it up again claims the place anew, under the same
+ * slot lock as a booking, and is refused when the slot has filled since.
  */
 export async function changeLeadStatus(
   db: Db,
-  input: { id: number; to: LeadStatus; actor: SessionUser },
+  input: { id: number; to: LeadStatus; actor: SessionUser; testDriveCapacity: number },
 ): Promise<WorkflowResult<{ from: LeadStatus; to: LeadStatus; changedAt: string }>> {
   return db.transaction(async (tx) => {
     const [lead] = await tx
-      .select({ status: leads.status, firstContactAt: leads.firstContactAt })
+      .select({
+        status: leads.status,
+        firstContactAt: leads.firstContactAt,
+        kind: leads.kind,
+        testDriveAt: leads.testDriveAt,
+        vehicleId: leads.vehicleId,
+        email: leads.email,
+      })
       .from(leads)
       .where(eq(leads.id, input.id))
       .for('update');
     if (!lead) return NOT_FOUND;
     const from = lead.status;
     if (!canChangeStatus(from, input.to)) return { ok: false, status: 409, error: refusal(from, input.to) };
+    if (lead.kind === 'prueba' && lead.testDriveAt && from === 'descartado' && input.to !== 'descartado') {
+      const taken = await claimTestDrivePlace(tx, {
+        at: lead.testDriveAt,
+        capacity: input.testDriveCapacity,
+        vehicleId: lead.vehicleId,
+        email: lead.email,
+      });
+      if (taken)
+        return {
+          ok: false,
+          status: 409,
+          error: `No se puede reactivar: el horario de esta prueba de manejo ya no tiene cupo. ${taken}`,
+        };
+    }
     const now = new Date();
     await tx
       .update(leads)

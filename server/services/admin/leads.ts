@@ -2,13 +2,16 @@ import {
   LEADS_PAGE_SIZE,
   type LeadListItem,
   type LeadListPage,
+  type LeadOrigin,
   type LeadStatus,
   type LeadVehicleRef,
 } from '@contracts/admin-leads.ts';
 import type { Db } from '@db/client.ts';
-import { brands, leads, vehicles } from '@db/schema.ts';
+import { brands, leads, staffUsers, vehicles } from '@db/schema.ts';
+import { sourceLabel } from '@domain/attribution.ts';
 import { formatMileage } from '@domain/format.ts';
 import { count, desc, eq, inArray } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { DETAIL_LABELS, describeDetail, kindLabel } from '../leads/lead-kinds.ts';
 import type { LeadCsvRecord } from './leads-csv.ts';
 import { type LeadFilters, leadFiltersWhere } from './leads-filters.ts';
@@ -16,6 +19,9 @@ import { type LeadFilters, leadFiltersWhere } from './leads-filters.ts';
 /** The audit action of a status change (also read back as the lead's history). */
 export const STATUS_AUDIT_ACTION = 'estado_solicitud';
 export const LEAD_AUDIT_ENTITY = 'solicitud';
+
+/** The lead's owner, joined as `leftJoin(leadOwner, eq(leadOwner.id, leads.ownerId))` wherever listColumns is read. */
+export const leadOwner = alias(staffUsers, 'lead_owner');
 
 export const listColumns = {
   id: leads.id,
@@ -27,10 +33,13 @@ export const listColumns = {
   createdAt: leads.createdAt,
   dueAt: leads.dueAt,
   firstContactAt: leads.firstContactAt,
+  testDriveAt: leads.testDriveAt,
   vehicleId: vehicles.id,
   vehicleModel: vehicles.model,
   vehicleYear: vehicles.year,
   vehicleBrand: brands.nombre,
+  ownerId: leadOwner.id,
+  ownerName: leadOwner.name,
 };
 
 type ListRow = {
@@ -43,10 +52,13 @@ type ListRow = {
   createdAt: Date;
   dueAt: Date;
   firstContactAt: Date | null;
+  testDriveAt: Date | null;
   vehicleId: number | null;
   vehicleModel: string | null;
   vehicleYear: number | null;
   vehicleBrand: string | null;
+  ownerId: number | null;
+  ownerName: string | null;
 };
 
 function vehicleRef(row: Pick<ListRow, 'vehicleId' | 'vehicleModel' | 'vehicleYear' | 'vehicleBrand'>) {
@@ -73,12 +85,19 @@ export function toListItem(row: ListRow): LeadListItem {
     createdAt: row.createdAt.toISOString(),
     dueAt: row.dueAt.toISOString(),
     firstContactAt: row.firstContactAt?.toISOString() ?? null,
+    testDriveAt: row.testDriveAt?.toISOString() ?? null,
+    owner: row.ownerId !== null && row.ownerName !== null ? { id: row.ownerId, name: row.ownerName } : null,
   };
 }
 
 /** One page of the inbox: newest first, filtered. */
-export async function listLeads(db: Db, filters: LeadFilters, now = new Date()): Promise<LeadListPage> {
-  const where = leadFiltersWhere(filters, now);
+export async function listLeads(
+  db: Db,
+  filters: LeadFilters,
+  viewerId: number | null,
+  now = new Date(),
+): Promise<LeadListPage> {
+  const where = leadFiltersWhere(filters, now, viewerId);
   const [totalRow] = await db.select({ n: count() }).from(leads).where(where);
   const total = totalRow?.n ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / LEADS_PAGE_SIZE));
@@ -88,6 +107,7 @@ export async function listLeads(db: Db, filters: LeadFilters, now = new Date()):
     .from(leads)
     .leftJoin(vehicles, eq(vehicles.id, leads.vehicleId))
     .leftJoin(brands, eq(brands.id, vehicles.brandId))
+    .leftJoin(leadOwner, eq(leadOwner.id, leads.ownerId))
     .where(where)
     .orderBy(desc(leads.createdAt), desc(leads.id))
     .limit(LEADS_PAGE_SIZE)
@@ -115,6 +135,23 @@ export function describedDetails(details: Record<string, string | number | null>
   });
 }
 
+/** A lead's stored origin columns as staff read them ('Origen'). */
+export function leadOrigin(row: {
+  landingPage: string | null;
+  referrerHost: string | null;
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+}): LeadOrigin {
+  return {
+    source: row.utmSource ? sourceLabel(row.utmSource) : null,
+    medium: row.utmMedium,
+    campaign: row.utmCampaign,
+    landingPage: row.landingPage,
+    referrerHost: row.referrerHost,
+  };
+}
+
 const EXPORT_BATCH = 1000;
 
 /**
@@ -124,12 +161,13 @@ const EXPORT_BATCH = 1000;
 export async function* leadsForExport(
   db: Db,
   filters: LeadFilters,
+  viewerId: number | null,
   now = new Date(),
 ): AsyncGenerator<LeadCsvRecord[]> {
   const ids = await db
     .select({ id: leads.id })
     .from(leads)
-    .where(leadFiltersWhere(filters, now))
+    .where(leadFiltersWhere(filters, now, viewerId))
     .orderBy(desc(leads.createdAt), desc(leads.id));
   for (let start = 0; start < ids.length; start += EXPORT_BATCH) {
     const batch = ids.slice(start, start + EXPORT_BATCH).map((row) => row.id);
@@ -139,10 +177,16 @@ export async function* leadsForExport(
         message: leads.message,
         details: leads.details,
         sourcePage: leads.sourcePage,
+        landingPage: leads.landingPage,
+        referrerHost: leads.referrerHost,
+        utmSource: leads.utmSource,
+        utmMedium: leads.utmMedium,
+        utmCampaign: leads.utmCampaign,
       })
       .from(leads)
       .leftJoin(vehicles, eq(vehicles.id, leads.vehicleId))
       .leftJoin(brands, eq(brands.id, vehicles.brandId))
+      .leftJoin(leadOwner, eq(leadOwner.id, leads.ownerId))
       .where(inArray(leads.id, batch));
     const byId = new Map(rows.map((row) => [row.id, row]));
     yield batch.flatMap((id) => {
@@ -162,6 +206,8 @@ export async function* leadsForExport(
           vehicle: vehicleRef(row)?.name ?? null,
           message: row.message,
           details: describedDetails(row.details),
+          origin: leadOrigin(row),
+          owner: row.ownerName,
         },
       ];
     });

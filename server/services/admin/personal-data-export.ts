@@ -73,6 +73,14 @@ export function toPersonalDataExport(
               descripcion: vehicleBrand ? `${vehicleBrand} ${vehicleModel} ${vehicleYear}` : null,
             },
       paginaOrigen: lead.sourcePage,
+      /** Where the visit that sent it began, as the visitor's browser reported it with the request. */
+      origen: {
+        fuente: lead.utmSource,
+        medio: lead.utmMedium,
+        campana: lead.utmCampaign,
+        paginaLlegada: lead.landingPage,
+        sitioReferencia: lead.referrerHost,
+      },
       estado: lead.status,
       plazoPrimerContacto: iso(lead.dueAt),
       primerContacto: iso(lead.firstContactAt),

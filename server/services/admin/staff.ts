@@ -192,3 +192,46 @@ export async function changeOwnPassword(
     return { otherSessionsEnded };
   });
 }
+
+/** PUT /admin/api/cuenta/avisos: the member's own choice of e-mails about leads (issue 21). */
+export const LeadEmailsSchema = z.strictObject(
+  {
+    correoSolicitudes: z.boolean({
+      error: 'Indica si quieres recibir los avisos de solicitudes por correo (true o false).',
+    }),
+  },
+  { error: 'Solo se puede cambiar si recibes los avisos de solicitudes por correo.' },
+);
+
+export async function readLeadEmails(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ leadEmails: staffUsers.leadEmails })
+    .from(staffUsers)
+    .where(eq(staffUsers.id, userId));
+  return row?.leadEmails ?? false;
+}
+
+/** Switches the member's own lead e-mails on or off, recorded in the audit trail when it changes. */
+export async function setLeadEmails(db: Db, actor: Actor, on: boolean): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ leadEmails: staffUsers.leadEmails, email: staffUsers.email })
+      .from(staffUsers)
+      .where(eq(staffUsers.id, actor.id))
+      .for('update');
+    if (!before) throw new Refusal('not_found', 'La cuenta no existe.');
+    if (before.leadEmails === on) return on;
+    await tx
+      .update(staffUsers)
+      .set({ leadEmails: on, updatedAt: new Date() })
+      .where(eq(staffUsers.id, actor.id));
+    await recordAudit(tx, {
+      actor,
+      action: 'avisos_cambiados',
+      entity: 'usuario',
+      entityId: actor.id,
+      details: { usuario: before.email, correoSolicitudes: on },
+    });
+    return on;
+  });
+}

@@ -20,12 +20,13 @@ import {
   vehiclePriceChanges,
   vehicles,
 } from '@db/schema.ts';
-import { asc, count, eq, inArray } from 'drizzle-orm';
+import { stockReference } from '@domain/format.ts';
+import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import { recordAudit } from '../audit.ts';
 import type { Actor } from '../auth/sessions.ts';
 import { Refusal } from '../refusal.ts';
 import { toInput } from './stock-queries.ts';
-import { deleteOrphanImages, lockVehicle, plural, vehicleNotFound } from './stock-support.ts';
+import { deleteOrphanImages, lockVehicle, pgErrorCode, plural, vehicleNotFound } from './stock-support.ts';
 
 function toColumns(input: VehicleInput) {
   return {
@@ -42,7 +43,45 @@ function toColumns(input: VehicleInput) {
     color: input.color,
     featured: input.destacado,
     status: STATUS_TO_DB[input.estado],
+    vin: input.vin,
+    externalRef: input.referencia,
   };
+}
+
+/**
+ * A VIN or external reference another vehicle already has is a field error naming that vehicle. Checked in the
+ * transaction before writing; the unique indexes catch the race of two saves at once (identifierTaken below).
+ */
+async function checkIdentifiers(tx: Db, input: VehicleInput, exceptId: number | null): Promise<void> {
+  const campos: Record<string, string> = {};
+  const holder = async (column: typeof vehicles.vin | typeof vehicles.externalRef, value: string | null) => {
+    if (value === null) return undefined;
+    const [row] = await tx
+      .select({ id: vehicles.id })
+      .from(vehicles)
+      .where(and(eq(column, value), exceptId === null ? undefined : ne(vehicles.id, exceptId)))
+      .limit(1);
+    return row?.id;
+  };
+  const vinHolder = await holder(vehicles.vin, input.vin);
+  if (vinHolder !== undefined)
+    campos.vin = `Este VIN ya está registrado en el vehículo ${stockReference(vinHolder)}.`;
+  const refHolder = await holder(vehicles.externalRef, input.referencia);
+  if (refHolder !== undefined)
+    campos.referencia = `Esta referencia externa ya la usa el vehículo ${stockReference(refHolder)}.`;
+  if (Object.keys(campos).length > 0)
+    throw new Refusal('conflict', 'Otro vehículo ya tiene ese VIN o esa referencia externa.', campos);
+}
+
+/** Turns the unique index's refusal (a concurrent save took the identifier first) into the same conflict. */
+function identifierTaken(error: unknown): never {
+  if (pgErrorCode(error) === '23505') {
+    throw new Refusal('conflict', 'Otro vehículo acaba de guardar ese VIN o esa referencia externa.', {
+      vin: 'Revisa el VIN: otro vehículo acaba de registrarlo.',
+      referencia: 'Revisa la referencia externa: otro vehículo acaba de registrarla.',
+    });
+  }
+  throw error;
 }
 
 /**
@@ -114,29 +153,32 @@ function statusDates(before: StockStatus | null, after: StockStatus, now: Date) 
 }
 
 export async function createStockVehicle(db: Db, actor: Actor, input: VehicleInput): Promise<number> {
-  return db.transaction(async (tx) => {
-    const names = await resolveReferences(tx, input);
-    const now = new Date();
-    const [row] = await tx
-      .insert(vehicles)
-      .values({
-        ...toColumns(input),
-        ...statusDates(null, input.estado, now),
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: vehicles.id });
-    if (!row) throw new Error('vehicle insert returned nothing');
-    await replaceFeatures(tx, row.id, input.caracteristicas);
-    await recordAudit(tx, {
-      actor,
-      action: 'vehiculo_creado',
-      entity: 'vehiculo',
-      entityId: row.id,
-      details: { vehiculo: `${names.marca} ${input.modelo}`, ...readable(input, names) },
-    });
-    return row.id;
-  });
+  return db
+    .transaction(async (tx) => {
+      const names = await resolveReferences(tx, input);
+      await checkIdentifiers(tx, input, null);
+      const now = new Date();
+      const [row] = await tx
+        .insert(vehicles)
+        .values({
+          ...toColumns(input),
+          ...statusDates(null, input.estado, now),
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: vehicles.id });
+      if (!row) throw new Error('vehicle insert returned nothing');
+      await replaceFeatures(tx, row.id, input.caracteristicas);
+      await recordAudit(tx, {
+        actor,
+        action: 'vehiculo_creado',
+        entity: 'vehiculo',
+        entityId: row.id,
+        details: { vehiculo: `${names.marca} ${input.modelo}`, ...readable(input, names) },
+      });
+      return row.id;
+    })
+    .catch(identifierTaken);
 }
 
 const sameValue = (a: unknown, b: unknown) =>
@@ -154,58 +196,61 @@ export async function updateStockVehicle(
   id: number,
   change: Partial<VehicleInput>,
 ): Promise<string[]> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(vehicles).where(eq(vehicles.id, id)).for('update');
-    if (!row) throw vehicleNotFound();
-    const featureIds = (
+  return db
+    .transaction(async (tx) => {
+      const [row] = await tx.select().from(vehicles).where(eq(vehicles.id, id)).for('update');
+      if (!row) throw vehicleNotFound();
+      const featureIds = (
+        await tx
+          .select({ id: vehicleFeatures.featureId })
+          .from(vehicleFeatures)
+          .where(eq(vehicleFeatures.vehicleId, id))
+          .orderBy(asc(vehicleFeatures.position))
+      ).map((f) => f.id);
+      const before = toInput(row, featureIds);
+      const after: VehicleInput = { ...before, ...change };
+      const fields = (Object.keys(VEHICLE_FIELD_LABEL) as (keyof VehicleInput)[]).filter(
+        (field) => !sameValue(before[field], after[field]),
+      );
+      // The new references are checked even when unchanged: cheap, and a form never saves a dangling id.
+      const [namesBefore, namesAfter] = [
+        await resolveReferences(tx, before),
+        await resolveReferences(tx, after),
+      ];
+      if (fields.length === 0) return [];
+      if (fields.includes('vin') || fields.includes('referencia')) await checkIdentifiers(tx, after, id);
+
+      const now = new Date();
       await tx
-        .select({ id: vehicleFeatures.featureId })
-        .from(vehicleFeatures)
-        .where(eq(vehicleFeatures.vehicleId, id))
-        .orderBy(asc(vehicleFeatures.position))
-    ).map((f) => f.id);
-    const before = toInput(row, featureIds);
-    const after: VehicleInput = { ...before, ...change };
-    const fields = (Object.keys(VEHICLE_FIELD_LABEL) as (keyof VehicleInput)[]).filter(
-      (field) => !sameValue(before[field], after[field]),
-    );
-    // The new references are checked even when unchanged: cheap, and a form never saves a dangling id.
-    const [namesBefore, namesAfter] = [
-      await resolveReferences(tx, before),
-      await resolveReferences(tx, after),
-    ];
-    if (fields.length === 0) return [];
+        .update(vehicles)
+        .set({ ...toColumns(after), ...statusDates(before.estado, after.estado, now), updatedAt: now })
+        .where(eq(vehicles.id, id));
+      if (fields.includes('caracteristicas')) await replaceFeatures(tx, id, after.caracteristicas);
+      // The price history (the back office's, and the site's "Bajó de precio") commits with the price itself.
+      if (fields.includes('precio')) {
+        await tx.insert(vehiclePriceChanges).values({
+          vehicleId: id,
+          previousPrice: before.precio,
+          price: after.precio,
+          changedBy: actor.id,
+          changedAt: now,
+        });
+      }
 
-    const now = new Date();
-    await tx
-      .update(vehicles)
-      .set({ ...toColumns(after), ...statusDates(before.estado, after.estado, now), updatedAt: now })
-      .where(eq(vehicles.id, id));
-    if (fields.includes('caracteristicas')) await replaceFeatures(tx, id, after.caracteristicas);
-    // The price history (the back office's, and the site's "Bajó de precio") commits with the price itself.
-    if (fields.includes('precio')) {
-      await tx.insert(vehiclePriceChanges).values({
-        vehicleId: id,
-        previousPrice: before.precio,
-        price: after.precio,
-        changedBy: actor.id,
-        changedAt: now,
+      const [was, is] = [readable(before, namesBefore), readable(after, namesAfter)];
+      await recordAudit(tx, {
+        actor,
+        action: 'vehiculo_editado',
+        entity: 'vehiculo',
+        entityId: id,
+        details: {
+          vehiculo: `${namesAfter.marca} ${after.modelo}`,
+          cambios: Object.fromEntries(fields.map((f) => [f, { antes: was[f], despues: is[f] }])),
+        },
       });
-    }
-
-    const [was, is] = [readable(before, namesBefore), readable(after, namesAfter)];
-    await recordAudit(tx, {
-      actor,
-      action: 'vehiculo_editado',
-      entity: 'vehiculo',
-      entityId: id,
-      details: {
-        vehiculo: `${namesAfter.marca} ${after.modelo}`,
-        cambios: Object.fromEntries(fields.map((f) => [f, { antes: was[f], despues: is[f] }])),
-      },
-    });
-    return fields;
-  });
+      return fields;
+    })
+    .catch(identifierTaken);
 }
 
 /**

@@ -23,6 +23,7 @@ import {
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import { selectVehiclePhotos } from '../catalogue/load-published-vehicles.ts';
 import { imageUrl } from '../catalogue/to-api.ts';
+import { NO_PERFORMANCE, vehiclePerformance } from './vehicle-performance.ts';
 
 const ORDER: Record<StockSort, SQL[]> = {
   recientes: [desc(vehicles.updatedAt), desc(vehicles.id)],
@@ -79,6 +80,7 @@ export async function listStock(db: Db, query: StockQuery): Promise<StockList> {
       condicion: vehicles.condition,
       status: vehicles.status,
       destacado: vehicles.featured,
+      vin: vehicles.vin,
       updatedAt: vehicles.updatedAt,
     })
     .from(vehicles)
@@ -105,6 +107,10 @@ export async function listStock(db: Db, query: StockQuery): Promise<StockList> {
     }
   }
 
+  const performance = await vehiclePerformance(
+    db,
+    rows.map((r) => r.id),
+  );
   return {
     items: rows.map(({ status, updatedAt, ...row }) => ({
       ...row,
@@ -112,6 +118,7 @@ export async function listStock(db: Db, query: StockQuery): Promise<StockList> {
       foto: photos.get(row.id)?.first ?? null,
       fotos: photos.get(row.id)?.n ?? 0,
       actualizado: updatedAt.toISOString(),
+      rendimiento: performance.get(row.id) ?? NO_PERFORMANCE,
     })),
     total,
     pagina,
@@ -133,7 +140,7 @@ export async function getStockVehicle(
     .where(eq(vehicles.id, id));
   if (!row) return null;
   const { vehicle } = row;
-  const [featureRows, photoRows, priceRows] = await Promise.all([
+  const [featureRows, photoRows, priceRows, performance] = await Promise.all([
     db
       .select({ id: vehicleFeatures.featureId })
       .from(vehicleFeatures)
@@ -156,6 +163,7 @@ export async function getStockVehicle(
       .leftJoin(staffUsers, eq(staffUsers.id, vehiclePriceChanges.changedBy))
       .where(eq(vehiclePriceChanges.vehicleId, id))
       .orderBy(desc(vehiclePriceChanges.changedAt), desc(vehiclePriceChanges.id)),
+    vehiclePerformance(db, [id]),
   ]);
   return {
     ...toInput(
@@ -170,6 +178,7 @@ export async function getStockVehicle(
     publicado: vehicle.publishedAt?.toISOString() ?? null,
     vendido: vehicle.soldAt?.toISOString() ?? null,
     historialPrecios: priceRows.map((change) => ({ ...change, fecha: change.fecha.toISOString() })),
+    rendimiento: performance.get(id) ?? NO_PERFORMANCE,
   };
 }
 
@@ -191,5 +200,7 @@ export function toInput(row: VehicleRow, featureIds: number[]): VehicleInput {
     caracteristicas: featureIds,
     destacado: row.featured,
     estado: STATUS_FROM_DB[row.status],
+    vin: row.vin,
+    referencia: row.externalRef,
   };
 }

@@ -6,6 +6,7 @@ import type { Catalogue } from '../catalogue/catalogue.ts';
 import { createLookup, deleteLookup, renameLookup } from './lookups.ts';
 import { createStockVehicle, deleteStockVehicle, updateStockVehicle } from './stock-commands.ts';
 import { addStockPhotos, deleteStockPhoto, reorderStockPhotos } from './stock-photos.ts';
+import { commitStockImport } from './stock-sheet.ts';
 
 type Command<A extends unknown[], R> = (db: Db, ...args: A) => Promise<R>;
 
@@ -33,6 +34,11 @@ export function stockService(db: Db, catalogue: Pick<Catalogue, 'invalidate'>) {
     /** Resolves to false when the name was already the same. */
     renameLookup: committing(renameLookup, (changed) => changed),
     deleteLookup: committing(deleteLookup),
+    /** The spreadsheet import (ADR 0024): one transaction; the catalogue is emptied when it wrote anything. */
+    importSheet: committing(
+      commitStockImport,
+      (result) => result.nuevos + result.actualizados + result.marcasCreadas.length > 0,
+    ),
   };
 }
 

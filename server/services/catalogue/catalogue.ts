@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
+import type { Dealership } from '@contracts/dealership.ts';
 import type { Db } from '@db/client.ts';
 import { vehicles as vehiclesTable } from '@db/schema.ts';
 import type { VehicleRecord } from '@domain/vehicle.ts';
 import { eq } from 'drizzle-orm';
+import { type CurrentSettings, loadCurrentSettings } from '../settings/site-settings.ts';
 import { type Lookups, listLookups } from './list-lookups.ts';
 import { loadPublishedVehicles, loadSoldVehicle } from './load-published-vehicles.ts';
 
@@ -10,6 +12,9 @@ export interface CachedJson {
   body: string;
   etag: string;
 }
+
+/** A body of another type (the feeds, the image sitemap), memoized the same way. */
+export type CachedBody = CachedJson;
 
 export interface CatalogueSnapshot {
   /** The published stock: the only vehicles the listing, the featured grid, the sitemap's stock and the API show. */
@@ -21,6 +26,8 @@ export interface CatalogueSnapshot {
    */
   sold: Map<number, Date>;
   lookups: Lookups;
+  /** The site settings in use (ADR 0025): they change the pages, the feeds and the e-mails like the stock does. */
+  settings: CurrentSettings;
 }
 
 interface Entry {
@@ -39,7 +46,16 @@ export class Catalogue {
   #version = 0;
   readonly #listeners = new Set<() => void>();
 
-  constructor(private readonly db: Db) {}
+  /** `initialSettings`: DEALERSHIP_FILE or the demo default, in use until the database holds a version. */
+  constructor(
+    private readonly db: Db,
+    private readonly initialSettings: Dealership,
+  ) {}
+
+  /** The dealership's settings in use, from the current snapshot. */
+  async dealership(): Promise<Dealership> {
+    return (await this.snapshot()).settings.data;
+  }
 
   /** Grows with every change, local or from another instance: anything derived from the catalogue keys on it. */
   get version(): number {
@@ -51,11 +67,16 @@ export class Catalogue {
   }
 
   /** A JSON body and its ETag, built once per snapshot for `key`. */
-  async json(key: string, build: (snapshot: CatalogueSnapshot) => unknown): Promise<CachedJson> {
+  json(key: string, build: (snapshot: CatalogueSnapshot) => unknown): Promise<CachedJson> {
+    return this.text(`json:${key}`, (snapshot) => JSON.stringify(build(snapshot)));
+  }
+
+  /** A text body (XML, CSV) and its ETag, built once per snapshot for `key`. */
+  async text(key: string, build: (snapshot: CatalogueSnapshot) => string): Promise<CachedBody> {
     const entry = this.#current();
     const cached = entry.json.get(key);
     if (cached) return cached;
-    const body = JSON.stringify(build(await entry.snapshot));
+    const body = build(await entry.snapshot);
     const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
     const result = { body, etag };
     // Only keep it if no write happened meanwhile.
@@ -113,12 +134,13 @@ export class Catalogue {
   }
 
   async #load(): Promise<CatalogueSnapshot> {
-    const [vehicles, sold, lookups] = await Promise.all([
+    const [vehicles, sold, lookups, settings] = await Promise.all([
       loadPublishedVehicles(this.db),
       this.#loadSoldDates(),
       listLookups(this.db),
+      loadCurrentSettings(this.db, this.initialSettings),
     ]);
-    return { vehicles, byId: new Map(vehicles.map((v) => [v.id, v])), sold, lookups };
+    return { vehicles, byId: new Map(vehicles.map((v) => [v.id, v])), sold, lookups, settings };
   }
 
   /** When each sold vehicle was sold; one sold before the date was recorded counts from its last change. */

@@ -76,6 +76,7 @@ async function loadVehicles(db: Db, scope: SQL): Promise<VehicleRecord[]> {
       engine: vehicles.engine,
       color: vehicles.color,
       featured: vehicles.featured,
+      vin: vehicles.vin,
     })
     .from(vehicles)
     .innerJoin(brands, eq(brands.id, vehicles.brandId))

@@ -4,7 +4,8 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { MailTransport } from './mail-transport.ts';
 
 export interface RelayOptions {
-  from: string;
+  /** The sender, or how to read it at each send (the site settings may change it, ADR 0025). */
+  from: string | (() => Promise<string>);
   /** Host part of Message-IDs. */
   domain: string;
   intervalMs?: number;
@@ -122,7 +123,7 @@ export class OutboxRelay {
           : [];
       await this.transport.send({
         messageId: `<outbox-${row.id}@${this.#options.domain}>`,
-        from: this.#options.from,
+        from: typeof this.#options.from === 'string' ? this.#options.from : await this.#options.from(),
         to: row.to_address,
         replyTo: row.reply_to,
         subject: row.subject,

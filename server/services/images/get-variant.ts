@@ -1,7 +1,7 @@
 import type { Db } from '@db/client.ts';
-import { images, imageVariants, vehicleImages } from '@db/schema.ts';
+import { images, imageVariants, siteImages, vehicleImages } from '@db/schema.ts';
 import { FORMAT_MIME, heightAt, type VariantFormat, variantWidths } from '@domain/media.ts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, exists, or } from 'drizzle-orm';
 import sharp, { type Sharp } from 'sharp';
 import { ByteLru } from '../byte-lru.ts';
 
@@ -34,26 +34,34 @@ export class VariantStore {
   #running = 0;
   readonly #queue: Array<() => void> = [];
 
-  /** Hashes known to be a vehicle's photo; only those are public. */
-  readonly #vehiclePhotos = new Set<string>();
+  /** Hashes known to be public: a vehicle's photo or one uploaded for the site. */
+  readonly #publicImages = new Set<string>();
 
   constructor(private readonly db: Db) {}
 
   /**
-   * Whether the image is (or was) a vehicle photo. Appraisal photos sent with leads are personal data: they are shown
-   * to staff through the back office only, never under /media, even to someone who learnt their hash.
+   * Whether the image is (or was) a vehicle photo or a photo uploaded for the site (a home slide, ADR 0025).
+   * Appraisal photos sent with leads are personal data: they are shown to staff through the back office only, never
+   * under /media, even to someone who learnt their hash.
    */
-  async isVehiclePhoto(hash: string): Promise<boolean> {
-    if (this.#vehiclePhotos.has(hash)) return true;
-    const rows = await this.db
+  async isPublicImage(hash: string): Promise<boolean> {
+    if (this.#publicImages.has(hash)) return true;
+    const [row] = await this.db
       .select({ id: images.id })
       .from(images)
-      .innerJoin(vehicleImages, eq(vehicleImages.imageId, images.id))
-      .where(eq(images.hash, hash))
+      .where(
+        and(
+          eq(images.hash, hash),
+          or(
+            exists(this.db.select().from(vehicleImages).where(eq(vehicleImages.imageId, images.id))),
+            exists(this.db.select().from(siteImages).where(eq(siteImages.imageId, images.id))),
+          ),
+        ),
+      )
       .limit(1);
     // Only the answer "yes" is kept: a photo may be added to a vehicle (on any instance) later.
-    if (rows.length > 0) this.#vehiclePhotos.add(hash);
-    return rows.length > 0;
+    if (row) this.#publicImages.add(hash);
+    return row !== undefined;
   }
 
   async get(hash: string, width: number, format: VariantFormat): Promise<Variant | null> {

@@ -1,12 +1,15 @@
 import { createHash } from 'node:crypto';
+import { type Attribution, NO_ATTRIBUTION } from '@contracts/attribution.ts';
 import type { LeadCreated } from '@contracts/leads.ts';
 import type { Db } from '@db/client.ts';
 import { emailOutbox, idempotencyKeys, leadPhotos, leads } from '@db/schema.ts';
 import type { CreditSimulation } from '@domain/credit.ts';
 import { eq } from 'drizzle-orm';
 import { type PreparedImage, storeImage } from '../images/ingest-image.ts';
-import type { LeadEmail } from './lead-email.ts';
+import { assignInTurn, noticeRecipients } from './lead-assignment.ts';
+import type { LeadEmail, LeadNotice } from './lead-email.ts';
 import type { LeadFields, LeadKindDef } from './lead-kinds.ts';
+import { claimTestDrivePlace } from './test-drive-booking.ts';
 
 export interface CreateLeadInput {
   def: LeadKindDef;
@@ -15,18 +18,29 @@ export interface CreateLeadInput {
   simulation: CreditSimulation | null;
   photos: PreparedImage[];
   sourcePage: string | null;
+  /** Where the visit began, as the browser sent it and the contract kept it; not part of the request's hash. */
+  attribution?: Attribution;
   ipHash: string | null;
   idempotencyKey: string | null;
+  /** A test drive's checked slot and the places it has: a place is claimed inside the lead's transaction. */
+  testDrive?: { at: Date; capacity: number };
+  /** Fields the 201 answer adds for this lead, once its id is known (a test drive's slot and calendar file). */
+  answer?: (id: number) => Partial<LeadCreated>;
   /** Builds the staff e-mail once the lead's id and deadline are known. */
   email: (lead: { id: number; createdAt: Date; dueAt: Date }) => LeadEmail;
+  /** Builds the e-mail to the lead's owner, or to the salespeople when nobody owns it (issue 21); none without it. */
+  notice?: (lead: { id: number; createdAt: Date; dueAt: Date }, owner: { name: string } | null) => LeadNotice;
 }
 
 /** Stored (or, for a replayed key, stored before), or refused: the key was used with another submission. */
 export type CreateLeadResult =
   | { outcome: 'created'; body: LeadCreated; replayed: boolean }
-  | { outcome: 'key_reused' };
+  | { outcome: 'key_reused' }
+  /** A test drive's slot has no place left for it (or the visitor already has that slot): nothing was stored. */
+  | { outcome: 'slot_taken'; message: string };
 
 class IdempotencyConflict extends Error {}
+class SlotTaken extends Error {}
 
 /** Identifies a submission's content, so a replayed key can tell "same request" from "another request". */
 export function requestHash(def: LeadKindDef, fields: LeadFields, photos: PreparedImage[]): string {
@@ -54,7 +68,7 @@ export async function findIdempotentReply(
 export async function createLead(db: Db, input: CreateLeadInput): Promise<CreateLeadResult> {
   const { def, fields } = input;
   // The simulation's inputs are part of the request (its hash), not a column: the computed simulation is stored.
-  const { simulationRequest: _inputs, ...columns } = fields;
+  const { simulationRequest: _inputs, testDriveAt: _slot, ...columns } = fields;
   const hash = requestHash(def, fields, input.photos);
   if (input.idempotencyKey) {
     const previous = await findIdempotentReply(db, input.idempotencyKey, hash);
@@ -64,13 +78,23 @@ export async function createLead(db: Db, input: CreateLeadInput): Promise<Create
     return await db.transaction(async (tx) => {
       const createdAt = new Date();
       const dueAt = new Date(createdAt.getTime() + def.promiseHours * 3_600_000);
+      if (input.testDrive) {
+        const taken = await claimTestDrivePlace(tx, {
+          ...input.testDrive,
+          vehicleId: fields.vehicleId,
+          email: fields.email,
+        });
+        if (taken) throw new SlotTaken(taken);
+      }
       const [lead] = await tx
         .insert(leads)
         .values({
           kind: def.kind,
           ...columns,
           simulation: input.simulation,
+          testDriveAt: input.testDrive?.at ?? null,
           sourcePage: input.sourcePage,
+          ...(input.attribution ?? NO_ATTRIBUTION),
           ipHash: input.ipHash,
           createdAt,
           dueAt,
@@ -88,6 +112,9 @@ export async function createLead(db: Db, input: CreateLeadInput): Promise<Create
         imageIds.push(stored.id);
       }
 
+      // Last before the e-mail: the round-robin turn's row lock is then held only until the commit (ADR 0023).
+      const owner = await assignInTurn(tx, lead.id);
+
       const email = input.email({ id: lead.id, createdAt, dueAt });
       await tx.insert(emailOutbox).values({
         leadId: lead.id,
@@ -98,8 +125,21 @@ export async function createLead(db: Db, input: CreateLeadInput): Promise<Create
         htmlBody: email.html,
         attachments: imageIds,
       });
+      if (input.notice) {
+        const notice = input.notice({ id: lead.id, createdAt, dueAt }, owner);
+        for (const to of await noticeRecipients(tx, owner)) {
+          await tx.insert(emailOutbox).values({
+            leadId: lead.id,
+            toAddress: to,
+            replyTo: notice.replyTo,
+            subject: notice.subject,
+            textBody: notice.text,
+            htmlBody: notice.html,
+          });
+        }
+      }
 
-      const body: LeadCreated = { id: lead.id, mensaje: def.accepted };
+      const body: LeadCreated = { id: lead.id, mensaje: def.accepted, ...input.answer?.(lead.id) };
       if (input.idempotencyKey) {
         const claimed = await tx
           .insert(idempotencyKeys)
@@ -112,6 +152,7 @@ export async function createLead(db: Db, input: CreateLeadInput): Promise<Create
       return { outcome: 'created' as const, body, replayed: false };
     });
   } catch (error) {
+    if (error instanceof SlotTaken) return { outcome: 'slot_taken', message: error.message };
     if (error instanceof IdempotencyConflict && input.idempotencyKey) {
       const winner = await findIdempotentReply(db, input.idempotencyKey, hash);
       if (winner) return winner;

@@ -120,3 +120,57 @@ ${photoHtml}
     html,
   };
 }
+
+/** The short e-mail that tells a salesperson of a new lead (issue 21, item 2); sent to staff only. */
+export interface LeadNotice {
+  replyTo: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/**
+ * The lead's essentials and a link to its page in the back office: to its owner ('Te asignaron…') or, when nobody owns
+ * it, to the salespeople ('Solicitud sin asignar…', take it from its page).
+ */
+export function buildLeadNotice(
+  input: Pick<LeadEmailInput, 'id' | 'def' | 'fields' | 'vehicle' | 'createdAt' | 'dueAt' | 'publicUrl'> & {
+    owner: { name: string } | null;
+  },
+): LeadNotice {
+  const { def, fields, vehicle } = input;
+  const link = `${input.publicUrl}/admin/solicitudes/${input.id}`;
+  const rows: Array<[string, string]> = [
+    ['Tipo de solicitud', def.label],
+    ['Número', `#${input.id}`],
+    ['Nombre', fields.name],
+    ['Correo', fields.email],
+    ['Teléfono', fields.phone ?? '—'],
+  ];
+  if (vehicle) rows.push(['Vehículo', `${vehicle.brand.nombre} ${vehicle.model} ${vehicle.year}`]);
+  rows.push(['Recibida', formatChileLongDateTime(input.createdAt)]);
+  rows.push(['Responder antes de', formatChileLongDateTime(input.dueAt)]);
+  const opening = input.owner
+    ? `${input.owner.name}, te asignaron una solicitud nueva.`
+    : 'Llegó una solicitud nueva que nadie tiene asignada. Si la atiendes, tómala desde su página.';
+  const subject = input.owner
+    ? `Te asignaron la solicitud #${input.id}: ${def.label}, ${fields.name}`
+    : `Solicitud sin asignar #${input.id}: ${def.label}, ${fields.name}`;
+  const footer = 'Puedes dejar de recibir estos avisos en «Mi cuenta».';
+  const text = [
+    opening,
+    '',
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    '',
+    `Ver la solicitud: ${link}`,
+    '',
+    footer,
+  ].join('\n');
+  const html = `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#1e293b">
+<p>${escapeHtml(opening)}</p>
+${htmlTable(rows)}
+<p><a href="${escapeHtml(link)}">Ver la solicitud #${input.id}</a></p>
+<p style="color:#475569;font-size:12px">${escapeHtml(footer)}</p>
+</body></html>`;
+  return { replyTo: fields.email, subject, text, html };
+}

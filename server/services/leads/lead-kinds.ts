@@ -15,6 +15,7 @@ import {
   type SimulationRequest,
   SUBJECT_OPTIONS,
   TERM_OPTIONS,
+  TestDriveLeadSchema,
   VehicleLeadSchema,
 } from '@contracts/leads.ts';
 import type { LEAD_KINDS } from '@db/schema.ts';
@@ -32,6 +33,8 @@ export interface LeadFields {
   details: Record<string, string | number | null>;
   /** The inputs of the credit simulation a financing request was sent from; the server computes its figures. */
   simulationRequest?: SimulationRequest;
+  /** A test drive's slot start, as sent (ADR 0020); the service checks it against the opening hours. */
+  testDriveAt?: string;
 }
 
 export interface LeadKindDef<S extends z.ZodType = z.ZodType> {
@@ -175,6 +178,26 @@ export const LEAD_KIND_DEFS: LeadKindDef[] = [
       },
     }),
   }),
+  define({
+    kind: 'prueba',
+    path: '/api/prueba-de-manejo/',
+    schema: TestDriveLeadSchema,
+    label: 'Prueba de manejo',
+    promiseHours: 24,
+    accepted:
+      'Agendamos tu prueba de manejo. Te esperamos en la automotora; te contactaremos para confirmarla.',
+    vehicleField: 'vehiculo',
+    toFields: (d) => ({
+      name: d.nombre,
+      email: d.correo,
+      phone: d.telefono,
+      message: null,
+      vehicleId: d.vehiculo,
+      // The slot in words is added by the service once checked (details.horario).
+      details: {},
+      testDriveAt: d.horario,
+    }),
+  }),
 ];
 
 export const LEAD_KIND_BY_KIND = new Map(LEAD_KIND_DEFS.map((d) => [d.kind, d]));
@@ -204,6 +227,7 @@ export const DETAIL_LABELS: Record<
   tipo_cliente: { label: 'Tipo de cliente', options: CLIENT_TYPE_OPTIONS },
   fecha_preferida: { label: 'Fecha preferida' },
   situacion_financiera: { label: 'Situación financiera', options: FINANCIAL_SITUATION_OPTIONS },
+  horario: { label: 'Prueba de manejo' },
 };
 
 export function describeDetail(key: string, value: string | number | null): { label: string; value: string } {

@@ -1,10 +1,12 @@
 // A visitor's request, from the fields and files the HTTP layer read to the stored lead: the honeypot, the rules
 // of its kind, the vehicle it names, the credit simulation it comes from, its photos, a retried Idempotency-Key and the
 // rate limit, in that order.
+import { readAttribution } from '@contracts/attribution.ts';
 import type { LeadCreated } from '@contracts/leads.ts';
 import { fieldErrors, HONEYPOT_FIELD } from '@contracts/leads.ts';
 import type { Db } from '@db/client.ts';
 import type { CreditSimulation } from '@domain/credit.ts';
+import { hoursSentence, slotLabel, slotProblem } from '@domain/test-drive.ts';
 import type { AppConfig } from '../../config/env.ts';
 import type { Catalogue } from '../catalogue/catalogue.ts';
 import type { OutboxRelay } from '../email/outbox-relay.ts';
@@ -12,9 +14,10 @@ import { ImageRejectedError, type PreparedImage, prepareImage } from '../images/
 import { hitRateLimit } from '../rate-limit.ts';
 import { Refusal } from '../refusal.ts';
 import { createLead, findIdempotentReply, requestHash } from './create-lead.ts';
-import { buildLeadEmail } from './lead-email.ts';
+import { buildLeadEmail, buildLeadNotice } from './lead-email.ts';
 import type { LeadKindDef } from './lead-kinds.ts';
 import { leadSimulation, SIMULATION_FIELD } from './lead-simulation.ts';
+import { calendarPath } from './test-drive-calendar.ts';
 
 const RATE_WINDOW_MS = 10 * 60 * 1000;
 const REVIEW_FORM = 'Revisa los datos del formulario.';
@@ -38,16 +41,20 @@ export type SubmitResult =
   | { outcome: 'refused'; refusal: Refusal }
   /** The Idempotency-Key was used before with another submission. */
   | { outcome: 'key_reused' }
+  /** A test drive's slot has no place left for it (ADR 0020). */
+  | { outcome: 'conflict'; field: string; message: string }
   | { outcome: 'rate_limited'; retryAfter: number };
 
 interface Dependencies {
   db: Db;
   catalogue: Pick<Catalogue, 'snapshot'>;
   outbox: Pick<OutboxRelay, 'poke'>;
-  config: Pick<AppConfig, 'leadRateLimit' | 'dealership' | 'publicUrl'>;
+  config: Pick<AppConfig, 'leadRateLimit' | 'dealership' | 'publicUrl' | 'sessionSecret'>;
+  /** What time it is; tests move it. */
+  now?: () => Date;
 }
 
-export function leadService({ db, catalogue, outbox, config }: Dependencies) {
+export function leadService({ db, catalogue, outbox, config, now = () => new Date() }: Dependencies) {
   async function submit(submission: LeadSubmission): Promise<SubmitResult> {
     const { def } = submission;
     // A bot filled the field people never see: answer as if accepted and keep nothing.
@@ -61,21 +68,34 @@ export function leadService({ db, catalogue, outbox, config }: Dependencies) {
 
     const parsed = def.schema.safeParse(submission.fields);
     if (!parsed.success) return refused(REVIEW_FORM, fieldErrors(parsed.error));
-    const fields = def.toFields(parsed.data);
-    const vehicle =
-      fields.vehicleId === null ? null : ((await catalogue.snapshot()).byId.get(fields.vehicleId) ?? null);
+    let fields = def.toFields(parsed.data);
+    // Optional, and never a reason to refuse: a bad origin value is dropped and the lead kept (contracts/attribution.ts).
+    const { attribution } = readAttribution(submission.fields);
+    const snapshot = await catalogue.snapshot();
+    // The settings of the same snapshot as the vehicle: hours, financing and the e-mail's name (ADR 0025).
+    const dealership = snapshot.settings.data;
+    const vehicle = fields.vehicleId === null ? null : (snapshot.byId.get(fields.vehicleId) ?? null);
     if (fields.vehicleId !== null && !vehicle && def.vehicleField) {
       return refused(REVIEW_FORM, {
         [def.vehicleField]: 'El vehículo indicado no existe o ya no está disponible.',
       });
     }
+    let testDrive: { at: Date; capacity: number } | undefined;
+    if (fields.testDriveAt !== undefined) {
+      const at = new Date(fields.testDriveAt);
+      const { openingHours, testDrives, hours } = dealership;
+      const problem = slotProblem(at, now(), openingHours, testDrives, hoursSentence(hours));
+      if (problem) return refused(REVIEW_FORM, { horario: problem });
+      testDrive = { at, capacity: testDrives.slotCapacity };
+      fields = {
+        ...fields,
+        testDriveAt: at.toISOString(),
+        details: { ...fields.details, horario: slotLabel(at) },
+      };
+    }
     let simulation: CreditSimulation | null = null;
     if (fields.simulationRequest) {
-      const computed = leadSimulation(
-        config.dealership.financing,
-        fields.simulationRequest,
-        vehicle?.price ?? null,
-      );
+      const computed = leadSimulation(dealership.financing, fields.simulationRequest, vehicle?.price ?? null);
       if (!computed.ok) return refused(REVIEW_FORM, { [SIMULATION_FIELD]: computed.error });
       simulation = computed.simulation;
     }
@@ -105,8 +125,16 @@ export function leadService({ db, catalogue, outbox, config }: Dependencies) {
       simulation,
       photos,
       sourcePage: submission.sourcePage,
+      attribution,
       ipHash: submission.client,
       idempotencyKey: key,
+      testDrive,
+      answer: testDrive
+        ? (id) => ({
+            horario: slotLabel(testDrive.at),
+            calendario: `${config.publicUrl}${calendarPath(id, config.sessionSecret)}`,
+          })
+        : undefined,
       email: ({ id, createdAt, dueAt }) =>
         buildLeadEmail({
           id,
@@ -117,11 +145,15 @@ export function leadService({ db, catalogue, outbox, config }: Dependencies) {
           photoCount: photos.length,
           createdAt,
           dueAt,
-          dealership: config.dealership,
+          dealership,
           publicUrl: config.publicUrl,
         }),
+      notice: ({ id, createdAt, dueAt }, owner) =>
+        buildLeadNotice({ id, def, fields, vehicle, createdAt, dueAt, publicUrl: config.publicUrl, owner }),
     });
     if (result.outcome === 'created' && !result.replayed) outbox.poke();
+    if (result.outcome === 'slot_taken')
+      return { outcome: 'conflict', field: 'horario', message: result.message };
     return accepted(result);
   }
 
@@ -135,5 +167,7 @@ function refused(message: string, campos: Record<string, string>): SubmitResult 
 }
 
 function accepted(result: Awaited<ReturnType<typeof createLead>>): SubmitResult {
+  if (result.outcome === 'slot_taken')
+    return { outcome: 'conflict', field: 'horario', message: result.message };
   return result.outcome === 'created' ? { outcome: 'accepted', body: result.body } : result;
 }

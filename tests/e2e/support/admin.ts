@@ -1,4 +1,10 @@
-import { expect, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  test as base,
+  expect,
+  type Page,
+} from '@playwright/test';
 import { E2E_STAFF } from './staff-accounts.ts';
 
 /** React has hydrated the page: the root layout sets `data-hydrated` on <html>. */
@@ -19,3 +25,41 @@ export async function signInAs(page: Page, role: keyof typeof E2E_STAFF): Promis
   });
   expect(response.status(), await response.text()).toBe(200);
 }
+
+/** A back office API call as the signed-in salesperson, with the CSRF token the back office's pages send. */
+export async function staffCall(
+  request: APIRequestContext,
+  method: 'POST' | 'PATCH',
+  url: string,
+  data: object,
+) {
+  const token = await request.get('/api/get-csrf-token/');
+  const { csrfToken } = (await token.json()) as { csrfToken: string };
+  const response = await request.fetch(url, {
+    method,
+    data,
+    headers: { 'X-CSRFToken': csrfToken, Origin: new URL(token.url()).origin },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return response.json();
+}
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/**
+ * `test` with every page signed in as sales: the sign-in happens once per worker and its cookies are reused, since
+ * sign-ins are rate limited per account (10 per 15 min) and every admin spec of the suite shares the e2e accounts.
+ */
+export const testAsVentas = base.extend<object, { ventasState: StorageState }>({
+  ventasState: [
+    async ({ browser }, use, workerInfo) => {
+      const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL });
+      await signInAs(await context.newPage(), 'ventas');
+      const state = await context.storageState();
+      await context.close();
+      await use(state);
+    },
+    { scope: 'worker' },
+  ],
+  storageState: async ({ ventasState }, use) => use(ventasState),
+});

@@ -14,9 +14,46 @@ export const EXPERIMENTAL_WCAG_RULES = [
   'td-has-header',
 ] as const;
 
-/** Every scan of the project: axe's default rules plus the WCAG ones it ships switched off. */
+/**
+ * Scans what a visitor sees once the page is still: a section caught in its fade-in (app/lib/reveal.ts) is half
+ * transparent, and axe would measure the contrast of that passing frame. Endless animations (a spinner) are not
+ * waited for.
+ */
+class SettledAxeBuilder extends AxeBuilder {
+  readonly #page: Page;
+
+  constructor(page: Page) {
+    super({ page });
+    this.#page = page;
+  }
+
+  override async analyze() {
+    await this.#page.waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (animation) =>
+              animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+          ),
+      undefined,
+      { timeout: 10_000 },
+    );
+    return super.analyze();
+  }
+}
+
+/** Every scan of the project: axe's default rules plus the WCAG ones it ships switched off, on a settled page. */
 export function axe(page: Page): AxeBuilder {
-  return new AxeBuilder({ page }).options({
+  return new SettledAxeBuilder(page).options({
     rules: Object.fromEntries(EXPERIMENTAL_WCAG_RULES.map((id) => [id, { enabled: true }])),
   });
+}
+
+/** The WCAG 2.2 A/AA violations on the page, one line each (rule and elements), for `expect(…).toEqual([])`. */
+export async function wcagViolations(page: Page): Promise<string[]> {
+  const { violations } = await axe(page)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

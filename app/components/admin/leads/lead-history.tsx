@@ -1,8 +1,18 @@
-import { LEAD_STATUS_LABELS, type LeadDetail } from '@contracts/admin-leads';
+import { LEAD_STATUS_LABELS, type LeadDetail, type LeadHistoryEntry } from '@contracts/admin-leads';
 import { formatChileDateTime } from '@domain/chile-time';
 import { Card } from '~/components/admin/ui';
 
-/** Arrival and every status change, oldest first, with who made it (from the audit trail). */
+/** One change as staff read it: 'De Nuevo a Contactado', 'Asignada por turno a Ana', 'Reasignada de Ana a Luis'. */
+export function historyText(entry: LeadHistoryEntry): string {
+  if (entry.type === 'estado')
+    return `De ${LEAD_STATUS_LABELS[entry.from]} a ${LEAD_STATUS_LABELS[entry.to]}`;
+  if (entry.toName === null) return `Quedó sin asignar${entry.fromName ? ` (era de ${entry.fromName})` : ''}`;
+  if (entry.automatic) return `Asignada por turno a ${entry.toName}`;
+  if (entry.fromName === null) return `Asignada a ${entry.toName}`;
+  return `Reasignada de ${entry.fromName} a ${entry.toName}`;
+}
+
+/** Arrival and every change of status or owner, oldest first, with who made it (from the audit trail). */
 export function LeadHistory({ lead }: { lead: LeadDetail }) {
   const events = [
     {
@@ -13,7 +23,7 @@ export function LeadHistory({ lead }: { lead: LeadDetail }) {
     },
     ...lead.history.map((entry, index) => ({
       key: `cambio-${index}`,
-      text: `De ${LEAD_STATUS_LABELS[entry.from]} a ${LEAD_STATUS_LABELS[entry.to]}`,
+      text: historyText(entry),
       at: entry.at,
       by: entry.byName ?? entry.byEmail,
     })),

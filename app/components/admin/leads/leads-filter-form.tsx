@@ -1,4 +1,4 @@
-import { LEAD_STATUS_LABELS, LEAD_STATUS_VALUES } from '@contracts/admin-leads';
+import { LEAD_OWNER_FILTERS, LEAD_STATUS_LABELS, LEAD_STATUS_VALUES } from '@contracts/admin-leads';
 import type { FormEvent } from 'react';
 import { Form, Link, useNavigate } from 'react-router';
 import { adminButton } from '~/components/admin/ui';
@@ -11,6 +11,7 @@ export interface InboxFilterValues {
   desde?: string;
   hasta?: string;
   vencidas: boolean;
+  responsable?: string;
 }
 
 const control =
@@ -31,7 +32,13 @@ export function LeadsFilterForm({
 }) {
   const navigate = useNavigate();
   const active = Boolean(
-    values.q || values.tipo || values.estado || values.desde || values.hasta || values.vencidas,
+    values.q ||
+      values.tipo ||
+      values.estado ||
+      values.desde ||
+      values.hasta ||
+      values.vencidas ||
+      values.responsable,
   );
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -52,7 +59,7 @@ export function LeadsFilterForm({
       aria-label="Filtrar solicitudes"
       className="mb-5 rounded-xl border border-slate-200 bg-white p-4 shadow-xs"
     >
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-[minmax(14rem,2fr)_repeat(4,minmax(0,1fr))]">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-[minmax(14rem,2fr)_repeat(5,minmax(0,1fr))]">
         <div className="col-span-2 lg:col-span-1">
           <label htmlFor="filtro-q" className={label}>
             Buscar
@@ -95,6 +102,24 @@ export function LeadsFilterForm({
             {LEAD_STATUS_VALUES.map((status) => (
               <option key={status} value={status}>
                 {LEAD_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="min-w-0">
+          <label htmlFor="filtro-responsable" className={label}>
+            Responsable
+          </label>
+          <select
+            id="filtro-responsable"
+            name="responsable"
+            defaultValue={values.responsable ?? ''}
+            className={control}
+          >
+            <option value="">Todo el equipo</option>
+            {Object.entries(LEAD_OWNER_FILTERS).map(([value, text]) => (
+              <option key={value} value={value}>
+                {text}
               </option>
             ))}
           </select>

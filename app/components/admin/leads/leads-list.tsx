@@ -3,7 +3,7 @@ import { formatChileDateTime } from '@domain/chile-time';
 import { leadDeadline } from '@domain/lead-deadline';
 import { Link } from 'react-router';
 import { DataTable, td, th } from '~/components/admin/ui';
-import { Car, Mail, Phone } from '~/components/icons';
+import { Car, Mail, Phone, UserRound } from '~/components/icons';
 import { DeadlineBadge, StatusBadge } from './lead-badges';
 
 const isOverdue = (lead: LeadListItem, now: number) => leadDeadline(lead, now).state === 'vencida';
@@ -34,6 +34,9 @@ export function LeadsList({ items, now }: { items: LeadListItem[]; now: number }
               <th scope="col" className={th}>
                 Estado
               </th>
+              <th scope="col" className={th}>
+                Responsable
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -55,7 +58,8 @@ export function LeadsList({ items, now }: { items: LeadListItem[]; now: number }
                       {lead.name}
                     </Link>
                     <p className="mt-0.5 text-slate-600 text-xs">
-                      {lead.kindLabel} · N° {lead.id}
+                      {lead.kindLabel}
+                      {lead.testDriveAt ? ` ${formatChileDateTime(lead.testDriveAt)}` : ''} · N° {lead.id}
                     </p>
                   </td>
                   <td className={`${td} max-w-64`}>
@@ -71,6 +75,9 @@ export function LeadsList({ items, now }: { items: LeadListItem[]; now: number }
                   </td>
                   <td className={td}>
                     <StatusBadge status={lead.status} />
+                  </td>
+                  <td className={td} data-testid="lead-owner">
+                    {lead.owner ? lead.owner.name : <span className="text-slate-600">Sin asignar</span>}
                   </td>
                 </tr>
               );
@@ -95,7 +102,8 @@ export function LeadsList({ items, now }: { items: LeadListItem[]; now: number }
             >
               <div className="flex items-start justify-between gap-2">
                 <p className="text-slate-600 text-xs">
-                  {lead.kindLabel} · N° {lead.id}
+                  {lead.kindLabel}
+                  {lead.testDriveAt ? ` ${formatChileDateTime(lead.testDriveAt)}` : ''} · N° {lead.id}
                 </p>
                 <StatusBadge status={lead.status} />
               </div>
@@ -121,6 +129,13 @@ export function LeadsList({ items, now }: { items: LeadListItem[]; now: number }
                   {lead.vehicle.name}
                 </p>
               ) : null}
+              <p className="mt-0.5 flex items-center gap-1.5 text-slate-700 text-sm">
+                <UserRound aria-hidden className="size-4 shrink-0 text-slate-500" />
+                <span>
+                  <span className="sr-only">Responsable: </span>
+                  {lead.owner ? lead.owner.name : 'Sin asignar'}
+                </span>
+              </p>
               <div className="mt-3 flex flex-wrap items-center justify-between gap-2 border-slate-100 border-t pt-3">
                 <span className="text-slate-600 text-xs">Recibida {formatChileDateTime(lead.createdAt)}</span>
                 <DeadlineBadge lead={lead} now={now} />

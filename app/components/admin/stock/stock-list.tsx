@@ -7,6 +7,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown, ImageOff, Pencil } from '~/components/
 import { stockHref } from './stock-href.ts';
 import { FeaturedToggle, QuickStatus, vehicleLabel } from './stock-row-controls.tsx';
 import { useAction } from './use-action.ts';
+import { PerformanceSummary } from './vehicle-performance.tsx';
 
 /** Rows hold a thumbnail, so their text is centred on it. */
 const td = cell.replace('align-top', 'align-middle');
@@ -32,6 +33,12 @@ function Thumbnail({ item, className }: { item: StockListItem; className: string
       className={`object-cover ${className}`}
     />
   );
+}
+
+/** A vehicle the ad-catalog feeds must leave out (they need a VIN); only worth saying for one that is published. */
+function NoVinNote({ item }: { item: StockListItem }) {
+  if (item.vin || item.estado !== 'publicado') return null;
+  return <p className="text-amber-800 text-xs">Sin VIN: no aparece en los catálogos de anuncios</p>;
 }
 
 /** Sortable columns: the first click uses the natural direction, the next one reverses it. */
@@ -94,9 +101,13 @@ export function StockList({ items, query }: { items: StockListItem[]; query: Sto
                 <p className="text-slate-600 text-xs">
                   {stockReference(item.id)} · {item.condicion}
                 </p>
+                <NoVinNote item={item} />
                 <p className="mt-1 font-semibold text-slate-900">{formatPrice(item.precio)}</p>
                 <p className="text-slate-700 text-sm">
                   {item.año} · {formatMileage(item.kilometraje)}
+                </p>
+                <p>
+                  <PerformanceSummary p={item.rendimiento} />
                 </p>
               </div>
             </div>
@@ -129,6 +140,9 @@ export function StockList({ items, query }: { items: StockListItem[]; query: Sto
               <SortHeader label="Precio" query={query} className="text-right" />
               <SortHeader label="Kilometraje" query={query} className="text-right" />
               <th scope="col" className={th}>
+                Interés <span className="font-normal normal-case">(vistas 7 / 30 días)</span>
+              </th>
+              <th scope="col" className={th}>
                 Estado
               </th>
               <th scope="col" className={`${th} text-center`}>
@@ -156,6 +170,7 @@ export function StockList({ items, query }: { items: StockListItem[]; query: Sto
                     {stockReference(item.id)} · {item.condicion} · {item.fotos}{' '}
                     {item.fotos === 1 ? 'foto' : 'fotos'}
                   </p>
+                  <NoVinNote item={item} />
                 </td>
                 <td className={td}>{item.año}</td>
                 <td className={`${td} whitespace-nowrap text-right font-medium tabular-nums`}>
@@ -163,6 +178,9 @@ export function StockList({ items, query }: { items: StockListItem[]; query: Sto
                 </td>
                 <td className={`${td} whitespace-nowrap text-right tabular-nums`}>
                   {formatMileage(item.kilometraje)}
+                </td>
+                <td className={`${td} max-w-48`}>
+                  <PerformanceSummary p={item.rendimiento} />
                 </td>
                 <td className={td}>
                   <QuickStatus item={item} run={run} busy={busy} />

@@ -23,6 +23,8 @@ export function readForm(form: HTMLFormElement): Record<string, unknown> {
     caracteristicas: data.getAll('caracteristicas').map(String),
     destacado: data.get('destacado') === 'on',
     estado: text('estado') || undefined,
+    vin: text('vin'),
+    referencia: text('referencia'),
   };
 }
 

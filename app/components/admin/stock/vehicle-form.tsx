@@ -2,6 +2,7 @@
 // same zod schema the API uses, and the server's Spanish field errors shown next to each field.
 
 import {
+  MAX_EXTERNAL_REF,
   MIN_MODEL_YEAR,
   maxModelYear,
   STOCK_STATUS_LABEL,
@@ -156,6 +157,33 @@ export function VehicleForm({
               maxLength={40}
               placeholder="Blanco"
               defaultValue={vehicle?.color}
+            />
+          </div>
+        </Card>
+
+        <Card title="Identificación">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              name="vin"
+              label="VIN (opcional)"
+              maxLength={40}
+              autoComplete="off"
+              placeholder="17 caracteres, sin I, O ni Q"
+              hint={
+                vehicle && !vehicle.vin
+                  ? 'Sin VIN: no aparece en los catálogos de anuncios (Meta y Google).'
+                  : 'Los catálogos de anuncios de Meta y Google solo incluyen vehículos con VIN.'
+              }
+              defaultValue={vehicle?.vin ?? ''}
+            />
+            <TextField
+              name="referencia"
+              label="Referencia externa (opcional)"
+              maxLength={MAX_EXTERNAL_REF}
+              autoComplete="off"
+              placeholder="Código de tu planilla o sistema"
+              hint="Única por vehículo; con ella se reconocen las filas al importar una planilla."
+              defaultValue={vehicle?.referencia ?? ''}
             />
           </div>
         </Card>

@@ -1,0 +1,382 @@
+import type { Dealership } from '@contracts/dealership.ts';
+import type { ReactNode } from 'react';
+import { useContext } from 'react';
+import { AdminNotice, adminButton, Card } from '~/components/admin/ui';
+import { FieldError, FieldErrors, TextAreaField, TextField } from '~/components/forms/fields';
+import { useHydrated } from '~/components/forms/form-parts';
+import { Save } from '~/components/icons';
+import { adminFetch } from '~/lib/admin/api-client';
+import {
+  CREDIT_TERMS,
+  CREDIT_TYPES,
+  numberErrors,
+  SETTINGS_ROWS,
+  settingsFromForm,
+} from '~/lib/admin/settings-form';
+import { useApiForm } from '../staff/use-api-form';
+import { SlidePhoto } from './slide-photo';
+
+/** A refusal of a whole group (no phone at all, say), shown at the top of its card. */
+function GroupError({ name }: { name: string }) {
+  const errors = useContext(FieldErrors);
+  return <FieldError id={`${name}-error`} error={errors[name]} />;
+}
+
+function Grid({ children }: { children: ReactNode }) {
+  return <div className="grid gap-4 sm:grid-cols-2">{children}</div>;
+}
+
+/** One row of a repeated group, as a fieldset named for screen readers ("Teléfono 2"). */
+function Row({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <fieldset className="rounded-lg border border-slate-200 p-4">
+      <legend className="px-1 font-medium text-slate-700 text-sm">{legend}</legend>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">{children}</div>
+    </fieldset>
+  );
+}
+
+const indexes = Array.from({ length: SETTINGS_ROWS }, (_, index) => index);
+
+/**
+ * The dealership's identity and texts, saved as one new version. The form starts from the version in use and sends
+ * that version's number, so a save over someone else's newer change is refused instead of undoing it.
+ */
+export function SettingsForm({
+  version,
+  settings,
+  onSaved,
+}: {
+  version: number;
+  settings: Dealership;
+  /** Told the success sentence: a saved version remounts this form, so the page shows it. */
+  onSaved: (text: string) => void;
+}) {
+  const hydrated = useHydrated();
+  const form = useApiForm(
+    (data) =>
+      adminFetch<{ version: number }>('/admin/api/sitio', {
+        method: 'PUT',
+        body: { version, datos: settingsFromForm(settings, data) },
+      }),
+    {
+      success: (saved) =>
+        saved.version === version
+          ? 'No había cambios que guardar.'
+          : `Se guardó la versión ${saved.version}. El sitio ya la muestra.`,
+      onSuccess: onSaved,
+      validate: numberErrors,
+    },
+  );
+  const { phones, addresses, social } = settings;
+  return (
+    <FieldErrors value={form.errors}>
+      <form ref={form.formRef} onSubmit={form.onSubmit} noValidate className="grid gap-6">
+        <AdminNotice notice={form.notice?.tone === 'error' ? form.notice : null} />
+        <Card title="Identidad">
+          <Grid>
+            <TextField
+              name="name"
+              label="Nombre de la automotora"
+              defaultValue={settings.name}
+              maxLength={80}
+            />
+            <TextField
+              name="legalName"
+              label="Razón social"
+              defaultValue={settings.legalName}
+              maxLength={120}
+            />
+            <TextField
+              name="tagline"
+              label="Frase de la portada"
+              defaultValue={settings.tagline}
+              maxLength={160}
+              className="sm:col-span-2"
+            />
+            <TextField
+              name="email"
+              label="Correo de contacto"
+              type="email"
+              defaultValue={settings.email}
+              maxLength={254}
+              hint="Se muestra en el sitio y es el remitente de los correos."
+            />
+            <TextField
+              name="salesEmail"
+              label="Correo de ventas"
+              type="email"
+              defaultValue={settings.salesEmail}
+              maxLength={254}
+              hint="Recibe cada solicitud del sitio."
+            />
+            <TextField
+              name="whatsapp"
+              label="WhatsApp"
+              inputMode="numeric"
+              defaultValue={settings.whatsapp}
+              maxLength={15}
+              hint="Solo dígitos, con código de país: 56912345678."
+            />
+          </Grid>
+        </Card>
+        <Card title="Portada">
+          <p className="mb-4 text-slate-600 text-sm">
+            Las tres diapositivas del inicio, en orden. Cada una muestra «Ver Vehículos» y «Contáctanos».
+          </p>
+          <div className="grid gap-4">
+            {settings.slides.map((slide, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the slides are a fixed three, in order
+              <fieldset key={index} className="rounded-lg border border-slate-200 p-4">
+                <legend className="px-1 font-medium text-slate-700 text-sm">Diapositiva {index + 1}</legend>
+                <div className="grid gap-4 sm:grid-cols-2">
+                  <TextField
+                    name={`slides.${index}.eyebrow`}
+                    label="Antetítulo"
+                    defaultValue={slide.eyebrow}
+                    maxLength={60}
+                  />
+                  <TextField
+                    name={`slides.${index}.title`}
+                    label="Título"
+                    defaultValue={slide.title}
+                    maxLength={80}
+                  />
+                  <TextField
+                    name={`slides.${index}.description`}
+                    label="Descripción"
+                    defaultValue={slide.description}
+                    maxLength={240}
+                    className="sm:col-span-2"
+                  />
+                  <SlidePhoto index={index} initial={slide.photo} />
+                </div>
+              </fieldset>
+            ))}
+          </div>
+        </Card>
+        <Card title="Teléfonos">
+          <GroupError name="phones" />
+          <p className="mb-4 text-slate-600 text-sm">
+            El primero es el que muestran la barra superior y los botones de llamada. Deja una fila en blanco
+            para no usarla.
+          </p>
+          <div className="grid gap-4">
+            {indexes.map((index) => (
+              <Row key={index} legend={`Teléfono ${index + 1}`}>
+                <TextField
+                  name={`phones.${index}.label`}
+                  required={index === 0}
+                  label="Nombre"
+                  defaultValue={phones[index]?.label}
+                  maxLength={40}
+                />
+                <TextField
+                  name={`phones.${index}.display`}
+                  required={index === 0}
+                  label="Como se muestra"
+                  defaultValue={phones[index]?.display}
+                  maxLength={30}
+                />
+                <TextField
+                  name={`phones.${index}.e164`}
+                  required={index === 0}
+                  label="Para llamar (E.164)"
+                  inputMode="tel"
+                  defaultValue={phones[index]?.e164}
+                  maxLength={16}
+                  hint="Por ejemplo +56223456789."
+                  className="lg:col-span-2"
+                />
+              </Row>
+            ))}
+          </div>
+        </Card>
+        <Card title="Direcciones y horario">
+          <GroupError name="addresses" />
+          <div className="grid gap-4">
+            {indexes.map((index) => (
+              <Row key={index} legend={`Dirección ${index + 1}`}>
+                <TextField
+                  name={`addresses.${index}.label`}
+                  required={index === 0}
+                  label="Nombre"
+                  defaultValue={addresses[index]?.label}
+                  maxLength={40}
+                />
+                <TextField
+                  name={`addresses.${index}.street`}
+                  required={index === 0}
+                  label="Calle y número"
+                  defaultValue={addresses[index]?.street}
+                  maxLength={120}
+                />
+                <TextField
+                  name={`addresses.${index}.commune`}
+                  required={index === 0}
+                  label="Comuna"
+                  defaultValue={addresses[index]?.commune}
+                  maxLength={60}
+                />
+                <TextField
+                  name={`addresses.${index}.city`}
+                  required={index === 0}
+                  label="Ciudad"
+                  defaultValue={addresses[index]?.city}
+                  maxLength={60}
+                />
+              </Row>
+            ))}
+            <Grid>
+              <TextField
+                name="hours.weekdays"
+                label="Horario de lunes a viernes"
+                defaultValue={settings.hours.weekdays}
+                maxLength={60}
+              />
+              <TextField
+                name="hours.saturday"
+                label="Horario del sábado"
+                defaultValue={settings.hours.saturday}
+                maxLength={60}
+              />
+            </Grid>
+          </div>
+        </Card>
+        <Card title="Redes sociales y mapa">
+          <div className="grid gap-4">
+            {[0, 1].map((index) => (
+              <Row key={index} legend={`Red social ${index + 1}`}>
+                <TextField
+                  name={`social.${index}.name`}
+                  label="Nombre"
+                  defaultValue={social[index]?.name}
+                  maxLength={30}
+                />
+                <TextField
+                  name={`social.${index}.url`}
+                  label="Dirección"
+                  type="url"
+                  defaultValue={social[index]?.url}
+                  maxLength={500}
+                  className="lg:col-span-3"
+                />
+              </Row>
+            ))}
+            <TextField
+              name="mapUrl"
+              label="Enlace al mapa"
+              type="url"
+              defaultValue={settings.mapUrl}
+              maxLength={500}
+            />
+            <TextField
+              name="mapEmbedUrl"
+              label="Mapa incrustado en Contacto"
+              type="url"
+              defaultValue={settings.mapEmbedUrl}
+              maxLength={500}
+              hint="La dirección que el mapa de la página de contacto carga cuando la visita lo pide."
+            />
+          </div>
+        </Card>
+        <Card title="Financiamiento">
+          <p className="mb-4 text-slate-600 text-sm">
+            Las condiciones con que el simulador calcula la cuota, la CAE y el CTC en el sitio. Una tasa en
+            blanco es un plazo que no se ofrece.
+          </p>
+          <div className="grid gap-4">
+            {CREDIT_TYPES.map((type) => {
+              const credit = settings.financing.credits[type];
+              const base = `financing.credits.${type}`;
+              return (
+                <fieldset key={type} className="rounded-lg border border-slate-200 p-4">
+                  <legend className="px-1 font-medium text-slate-700 text-sm">{credit.label}</legend>
+                  <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                    <TextField
+                      name={`${base}.label`}
+                      label="Nombre"
+                      defaultValue={credit.label}
+                      maxLength={60}
+                    />
+                    <TextField
+                      name={`${base}.minDownPaymentPercent`}
+                      label="Pie mínimo (%)"
+                      inputMode="decimal"
+                      defaultValue={String(credit.minDownPaymentPercent)}
+                      maxLength={5}
+                    />
+                    {CREDIT_TERMS.map((term) => (
+                      <TextField
+                        key={term}
+                        name={`${base}.monthlyRatePercent.${term}`}
+                        label={`Tasa mensual a ${term} meses (%)`}
+                        required={false}
+                        inputMode="decimal"
+                        defaultValue={credit.monthlyRatePercent[term]?.toLocaleString('es-CL') ?? ''}
+                        maxLength={6}
+                      />
+                    ))}
+                  </div>
+                </fieldset>
+              );
+            })}
+            <TextField
+              name="financing.minFinancedAmount"
+              label="Crédito mínimo (pesos)"
+              inputMode="numeric"
+              defaultValue={settings.financing.minFinancedAmount.toLocaleString('es-CL')}
+              maxLength={14}
+              hint="El precio menos el pie no puede ser menor."
+            />
+            <TextAreaField
+              name="financing.legalNote"
+              label="Nota legal bajo cada simulación"
+              rows={3}
+              defaultValue={settings.financing.legalNote}
+              maxLength={1000}
+            />
+          </div>
+        </Card>
+        <Card title="Textos">
+          <div className="grid gap-4">
+            <TextAreaField
+              name="about"
+              label="Quiénes somos"
+              rows={5}
+              defaultValue={settings.about}
+              maxLength={2000}
+              hint="Entre 20 y 2000 caracteres. Se muestra como texto, sin formato."
+            />
+            <Grid>
+              <TextField
+                name="developerCredit.name"
+                label="Crédito del pie de página"
+                defaultValue={settings.developerCredit.name}
+                maxLength={80}
+              />
+              <TextField
+                name="developerCredit.url"
+                label="Enlace del crédito"
+                type="url"
+                defaultValue={settings.developerCredit.url}
+                maxLength={500}
+              />
+            </Grid>
+          </div>
+        </Card>
+        <div>
+          <button
+            type="submit"
+            disabled={!hydrated}
+            aria-disabled={form.sending || undefined}
+            className={`${adminButton.primary} w-full sm:w-auto`}
+          >
+            <Save aria-hidden className="size-4" />
+            {form.sending ? 'Guardando...' : 'Guardar cambios'}
+          </button>
+        </div>
+      </form>
+    </FieldErrors>
+  );
+}

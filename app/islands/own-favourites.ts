@@ -1,0 +1,3 @@
+import { OwnFavourites } from '~/components/saved/own-favourites';
+
+export default OwnFavourites;

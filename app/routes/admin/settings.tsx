@@ -1,0 +1,42 @@
+import { listSettingsVersions } from '@server/services/settings/site-settings.ts';
+import { useState } from 'react';
+import { SettingsForm } from '~/components/admin/settings/settings-form';
+import { SettingsVersions } from '~/components/admin/settings/settings-versions';
+import type { Notice } from '~/components/admin/staff/use-api-form';
+import { AdminNotice, AdminPage, adminMeta } from '~/components/admin/ui';
+import { requireStaffPage } from '~/lib/admin/session.server';
+import type { Route } from './+types/settings';
+
+export const meta = () => adminMeta('Sitio');
+
+export async function loader({ url, context }: Route.LoaderArgs) {
+  requireStaffPage(url, context, 'admin');
+  const { catalogue, db } = context.services;
+  const { settings } = await catalogue.snapshot();
+  return { version: settings.version, settings: settings.data, versions: await listSettingsVersions(db) };
+}
+
+export default function SettingsPage({ loaderData }: Route.ComponentProps) {
+  const { version, settings, versions } = loaderData;
+  const [saved, setSaved] = useState<Notice>(null);
+  return (
+    <AdminPage
+      title="Sitio"
+      description="Los datos de la automotora que muestran las páginas, los correos y los avisos. Cada cambio se guarda como una versión nueva, que se puede restaurar."
+    >
+      <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="grid gap-4">
+          <AdminNotice notice={saved} />
+          {/* A new version (saved or restored) remounts the form, so its fields show what is now in use. */}
+          <SettingsForm
+            key={version}
+            version={version}
+            settings={settings}
+            onSaved={(text) => setSaved({ tone: 'success', text })}
+          />
+        </div>
+        <SettingsVersions current={version} versions={versions} />
+      </div>
+    </AdminPage>
+  );
+}

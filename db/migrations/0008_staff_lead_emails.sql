@@ -1,0 +1,1 @@
+ALTER TABLE "staff_users" ADD COLUMN "lead_emails" boolean DEFAULT true NOT NULL;

@@ -1,0 +1,2 @@
+ALTER TABLE "leads" ADD COLUMN "reminder_sent_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "leads_reminder_idx" ON "leads" USING btree ("due_at") WHERE "leads"."status" = 'nuevo' and "leads"."reminder_sent_at" is null;

@@ -1,0 +1,121 @@
+// A lead's owner as staff set it (take, reassign, release) and the round-robin setting admins switch (issue 21).
+import type { LeadAssignmentSettings, LeadOwnerRef } from '@contracts/admin-leads.ts';
+import type { Db } from '@db/client.ts';
+import { appState, leads, staffUsers } from '@db/schema.ts';
+import { asc, eq, sql } from 'drizzle-orm';
+import { recordAudit } from '../audit.ts';
+import type { Actor } from '../auth/sessions.ts';
+import { ASSIGNMENT_STATE_KEY, OWNER_AUDIT_ACTION } from '../leads/lead-assignment.ts';
+import { LEAD_AUDIT_ENTITY } from './leads.ts';
+import type { WorkflowResult } from './leads-workflow.ts';
+
+/** The audit action of a change of the round-robin setting. */
+export const ASSIGNMENT_SETTINGS_AUDIT_ACTION = 'asignacion_configurada';
+
+/** The active staff a lead can be given to, by name. */
+export async function assignableStaff(db: Db): Promise<LeadOwnerRef[]> {
+  return db
+    .select({ id: staffUsers.id, name: staffUsers.name })
+    .from(staffUsers)
+    .where(eq(staffUsers.active, true))
+    .orderBy(asc(staffUsers.name), asc(staffUsers.id));
+}
+
+/**
+ * Gives the lead to `ownerId` (or to nobody), recorded in the audit trail in the same transaction. The lead's row is
+ * locked, so two members taking it at the same moment are served one after the other and the second is told who has
+ * it. Refused, with nothing changed: an unknown account (400), a deactivated one or no change at all (409).
+ */
+export async function changeLeadOwner(
+  db: Db,
+  input: { id: number; ownerId: number | null; actor: Actor },
+): Promise<WorkflowResult<{ owner: LeadOwnerRef | null }>> {
+  return db.transaction(async (tx) => {
+    const [lead] = await tx
+      .select({ ownerId: leads.ownerId })
+      .from(leads)
+      .where(eq(leads.id, input.id))
+      .for('update');
+    if (!lead) return { ok: false, status: 404, error: 'Solicitud no encontrada.' };
+    const [current] =
+      lead.ownerId === null
+        ? []
+        : await tx
+            .select({ id: staffUsers.id, name: staffUsers.name })
+            .from(staffUsers)
+            .where(eq(staffUsers.id, lead.ownerId));
+    let next: LeadOwnerRef | null = null;
+    if (input.ownerId !== null) {
+      const [member] = await tx
+        .select({ id: staffUsers.id, name: staffUsers.name, active: staffUsers.active })
+        .from(staffUsers)
+        .where(eq(staffUsers.id, input.ownerId));
+      if (!member)
+        return { ok: false, status: 400, error: 'Esa cuenta no existe. Elige una persona de la lista.' };
+      if (!member.active)
+        return {
+          ok: false,
+          status: 409,
+          error: `La cuenta de ${member.name} está desactivada: elige a otra persona.`,
+        };
+      next = { id: member.id, name: member.name };
+    }
+    if ((current?.id ?? null) === (next?.id ?? null))
+      return {
+        ok: false,
+        status: 409,
+        error: next ? `La solicitud ya está asignada a ${next.name}.` : 'La solicitud ya está sin asignar.',
+      };
+    await tx
+      .update(leads)
+      .set({ ownerId: next?.id ?? null })
+      .where(eq(leads.id, input.id));
+    await recordAudit(tx, {
+      actor: input.actor,
+      action: OWNER_AUDIT_ACTION,
+      entity: LEAD_AUDIT_ENTITY,
+      entityId: input.id,
+      details: {
+        de: current ? { id: current.id, nombre: current.name } : null,
+        a: next ? { id: next.id, nombre: next.name } : null,
+      },
+    });
+    return { ok: true, value: { owner: next } };
+  });
+}
+
+/**
+ * Switches round-robin on or off, recorded in the audit trail. The turn (`ultimo`) is kept across switches, so turning
+ * it off and on again does not start over with the same salesperson.
+ */
+export async function saveAssignmentSettings(
+  db: Db,
+  actor: Actor,
+  settings: LeadAssignmentSettings,
+): Promise<LeadAssignmentSettings> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ value: appState.value })
+      .from(appState)
+      .where(eq(appState.key, ASSIGNMENT_STATE_KEY))
+      .for('update');
+    const before = (row?.value as { turnos?: unknown } | undefined)?.turnos === true;
+    if (before === settings.turnos) return settings;
+    const patch = JSON.stringify({ turnos: settings.turnos });
+    await tx
+      .insert(appState)
+      .values({ key: ASSIGNMENT_STATE_KEY, value: { turnos: settings.turnos, ultimo: null } })
+      .onConflictDoUpdate({
+        target: appState.key,
+        set: { value: sql`${appState.value} || ${patch}::jsonb`, updatedAt: new Date() },
+      });
+    await recordAudit(tx, {
+      actor,
+      action: ASSIGNMENT_SETTINGS_AUDIT_ACTION,
+      entity: 'configuracion',
+      entityId: ASSIGNMENT_STATE_KEY,
+      details: { turnos: settings.turnos },
+    });
+    return settings;
+  });
+}

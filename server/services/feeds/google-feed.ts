@@ -1,0 +1,75 @@
+// The Google vehicle listings feed, CSV as Google's specification asks (RFC 4180; ADR 0021): one row per published
+// vehicle with a VIN, the dealership's columns repeated on each.
+import { bodyStyleTerms, conditionTerms } from '@domain/ad-feeds.ts';
+import { displayTransmission } from '@domain/format.ts';
+import type { CatalogueSnapshot } from '../catalogue/catalogue.ts';
+import { csvDocument } from './feed-text.ts';
+import {
+  dealershipAddress,
+  type FeedOptions,
+  feedId,
+  feedPrice,
+  feedVehicles,
+  photoUrls,
+  vehicleUrl,
+} from './feed-vehicles.ts';
+
+export const GOOGLE_FEED_PATH = '/feeds/google-vehiculos.csv';
+/** The main site's store code: one dealership per feed. */
+export const STORE_CODE = 'principal';
+
+export const GOOGLE_COLUMNS = [
+  'store_code',
+  'id',
+  'vin',
+  'dealership_name',
+  'dealership_address',
+  'price',
+  'condition',
+  'make',
+  'model',
+  'year',
+  'mileage',
+  'exterior_color',
+  'body_style',
+  'engine',
+  'link',
+  'image_link',
+  'additional_image_link',
+  'vehicle_option',
+] as const;
+
+export function buildGoogleFeed(snapshot: CatalogueSnapshot, options: FeedOptions): string {
+  const address = dealershipAddress(options.dealership).oneLine;
+  const rows = feedVehicles(snapshot).map((v) => {
+    const [main, ...more] = photoUrls(options.publicUrl, v);
+    // What the columns have no place for (transmission, fuel) goes first in the options list; a comma inside an
+    // option would split it, so it becomes a space.
+    const vehicleOptions = [displayTransmission(v.transmission.tipo), v.fuel.tipo, ...v.features].map((o) =>
+      o.replaceAll(',', ' '),
+    );
+    const row: Record<(typeof GOOGLE_COLUMNS)[number], string | number | null> = {
+      store_code: STORE_CODE,
+      id: feedId(v),
+      vin: v.vin,
+      dealership_name: options.dealership.name,
+      dealership_address: address,
+      price: feedPrice(v.price),
+      condition: conditionTerms(v.condition).google,
+      make: v.brand.nombre,
+      model: v.model,
+      year: v.year,
+      mileage: `${v.mileage} km`,
+      exterior_color: v.color,
+      body_style: bodyStyleTerms(v.bodyType.nombre)?.google ?? null,
+      engine: v.engine,
+      link: vehicleUrl(options.publicUrl, v),
+      image_link: main ?? null,
+      // Several URLs in one field, separated by commas (the field is then quoted).
+      additional_image_link: more.slice(0, 10).join(','),
+      vehicle_option: vehicleOptions.join(','),
+    };
+    return row;
+  });
+  return csvDocument(GOOGLE_COLUMNS, rows);
+}

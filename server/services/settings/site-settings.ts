@@ -1,0 +1,195 @@
+// The dealership's site settings, kept as versions in the database (ADR 0025). The newest version is the one in use;
+// the catalogue snapshot carries it, so a change reaches every page, e-mail and feed, on every instance, the way a
+// stock change does.
+import { type Dealership, DealershipSchema } from '@contracts/dealership.ts';
+import type { ImageRef } from '@contracts/listing.ts';
+import type { Db } from '@db/client.ts';
+import { images, siteImages, siteSettings, staffUsers } from '@db/schema.ts';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { recordAudit } from '../audit.ts';
+import type { SessionUser } from '../auth/sessions.ts';
+import { type PreparedImage, storeImage } from '../images/ingest-image.ts';
+import { Refusal } from '../refusal.ts';
+
+export interface CurrentSettings {
+  /** 0 while the database holds no version yet: the settings are then the configured first version. */
+  version: number;
+  data: Dealership;
+}
+
+export interface SettingsVersion {
+  version: number;
+  createdAt: string;
+  /** The staff member who saved it; null for the first version (configuration) or a deleted account. */
+  createdBy: string | null;
+  restoredFrom: number | null;
+}
+
+/** How many versions the back office lists (the newest first); older ones stay in the database. */
+export const SETTINGS_VERSIONS_SHOWN = 30;
+
+/** The version in use: the newest row, or the configured settings when there is none. */
+export async function loadCurrentSettings(db: Db, initial: Dealership): Promise<CurrentSettings> {
+  const [row] = await db
+    .select({ version: siteSettings.version, data: siteSettings.data })
+    .from(siteSettings)
+    .orderBy(desc(siteSettings.version))
+    .limit(1);
+  if (!row) return { version: 0, data: initial };
+  // A version written by an older release may miss a field added since: the parse refuses it, and the configured
+  // settings fill what is missing rather than the site failing.
+  const parsed = DealershipSchema.safeParse({ ...initial, ...row.data });
+  return { version: row.version, data: parsed.success ? parsed.data : initial };
+}
+
+export async function listSettingsVersions(db: Db): Promise<SettingsVersion[]> {
+  const rows = await db
+    .select({
+      version: siteSettings.version,
+      createdAt: siteSettings.createdAt,
+      createdBy: staffUsers.name,
+      restoredFrom: siteSettings.restoredFrom,
+    })
+    .from(siteSettings)
+    .leftJoin(staffUsers, eq(staffUsers.id, siteSettings.createdBy))
+    .orderBy(desc(siteSettings.version))
+    .limit(SETTINGS_VERSIONS_SHOWN);
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
+
+/**
+ * Every leaf that differs between two versions, as `path: [before, after]` (`phones.0.display`). Arrays of different
+ * lengths name the array itself. Only what changed goes in the audit trail, so a phone change reads as one line.
+ */
+export function settingsChanges(
+  before: unknown,
+  after: unknown,
+  path = '',
+): Record<string, [unknown, unknown]> {
+  const isObject = (value: unknown): value is Record<string, unknown> =>
+    typeof value === 'object' && value !== null && !Array.isArray(value);
+  const bothArrays = Array.isArray(before) && Array.isArray(after) && before.length === after.length;
+  if ((isObject(before) && isObject(after)) || bothArrays) {
+    const a = before as Record<string, unknown>;
+    const b = after as Record<string, unknown>;
+    const changes: Record<string, [unknown, unknown]> = {};
+    for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+      Object.assign(changes, settingsChanges(a[key], b[key], path ? `${path}.${key}` : key));
+    }
+    return changes;
+  }
+  return JSON.stringify(before) === JSON.stringify(after) ? {} : { [path || '(todo)']: [before, after] };
+}
+
+/**
+ * Adds a version, one at a time: two admins saving at once are put in a line by the table lock, and the one whose
+ * page showed an older version than the newest is refused (409) instead of silently undoing the other's change.
+ * The first save also stores the configured settings as version 1, so they can be restored.
+ */
+async function addVersion(
+  db: Db,
+  actor: SessionUser,
+  initial: Dealership,
+  next: { data: Dealership; baseVersion: number; restoredFrom: number | null },
+): Promise<CurrentSettings> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`lock table site_settings in exclusive mode`);
+    const current = await loadCurrentSettings(tx, initial);
+    if (current.version !== next.baseVersion) {
+      throw new Refusal(
+        'conflict',
+        'Otra persona guardó la configuración mientras la editabas. Recarga la página para ver la versión actual.',
+      );
+    }
+    const changes = settingsChanges(current.data, next.data);
+    if (Object.keys(changes).length === 0) return current;
+    await checkSitePhotos(tx, next.data);
+    if (current.version === 0) await tx.insert(siteSettings).values({ data: initial });
+    const [row] = await tx
+      .insert(siteSettings)
+      .values({ data: next.data, createdBy: actor.id, restoredFrom: next.restoredFrom })
+      .returning({ version: siteSettings.version });
+    if (!row) throw new Error('the settings version was not stored');
+    await recordAudit(tx, {
+      actor,
+      action: next.restoredFrom === null ? 'configuracion_guardada' : 'configuracion_restaurada',
+      entity: 'configuracion',
+      entityId: row.version,
+      details: {
+        ...(next.restoredFrom === null ? {} : { restauradaDe: next.restoredFrom }),
+        cambios: changes,
+      },
+    });
+    return { version: row.version, data: next.data };
+  });
+}
+
+/** Stores a photo for the site (a home slide) and makes it public under /media; the settings then name it. */
+export async function storeSitePhoto(db: Db, photo: PreparedImage): Promise<ImageRef> {
+  return db.transaction(async (tx) => {
+    const stored = await storeImage(tx, photo);
+    await tx.insert(siteImages).values({ imageId: stored.id }).onConflictDoNothing();
+    return { hash: stored.hash, width: stored.width, height: stored.height };
+  });
+}
+
+/** A slide may only show a photo uploaded for the site: not a lead's photo, not a made-up hash. */
+async function checkSitePhotos(db: Db, data: Dealership): Promise<void> {
+  const named = data.slides.flatMap((slide, index) =>
+    slide.photo ? [{ index, hash: slide.photo.hash }] : [],
+  );
+  if (named.length === 0) return;
+  const rows = await db
+    .select({ hash: images.hash })
+    .from(images)
+    .innerJoin(siteImages, eq(siteImages.imageId, images.id))
+    .where(
+      inArray(
+        images.hash,
+        named.map((photo) => photo.hash),
+      ),
+    );
+  const known = new Set(rows.map((row) => row.hash));
+  const missing = named.filter((photo) => !known.has(photo.hash));
+  if (missing.length > 0) {
+    throw new Refusal(
+      'invalid',
+      'Revisa las fotos de la portada.',
+      Object.fromEntries(
+        missing.map((photo) => [
+          `slides.${photo.index}.photo`,
+          'Esa foto no está entre las subidas al sitio.',
+        ]),
+      ),
+    );
+  }
+}
+
+export function saveSettings(
+  db: Db,
+  actor: SessionUser,
+  initial: Dealership,
+  data: Dealership,
+  baseVersion: number,
+): Promise<CurrentSettings> {
+  return addVersion(db, actor, initial, { data, baseVersion, restoredFrom: null });
+}
+
+/** Makes an earlier version the one in use again, as a new version (the history only grows). */
+export async function restoreSettings(
+  db: Db,
+  actor: SessionUser,
+  initial: Dealership,
+  version: number,
+  baseVersion: number,
+): Promise<CurrentSettings> {
+  const [row] = await db
+    .select({ data: siteSettings.data })
+    .from(siteSettings)
+    .where(eq(siteSettings.version, version));
+  if (!row) throw new Refusal('not_found', 'Esa versión de la configuración no existe.');
+  const parsed = DealershipSchema.safeParse({ ...initial, ...row.data });
+  if (!parsed.success)
+    throw new Refusal('invalid', 'Esa versión ya no cumple las reglas actuales y no se puede restaurar.');
+  return addVersion(db, actor, initial, { data: parsed.data, baseVersion, restoredFrom: version });
+}

@@ -1,0 +1,292 @@
+// Item 4 of issue 20 (ADR 0021): the Meta vehicle catalog (XML), the Google vehicle listings feed (CSV) and the
+// image sitemap list the published vehicles (the feeds only those with a VIN) with every field their formats
+// require; a vehicle sold or back to draft leaves them; hostile text stays well-formed; the bodies are kept per
+// catalogue snapshot and rebuilt after a stock change.
+
+import { vehicles } from '@db/schema.ts';
+import { stockReference } from '@domain/format.ts';
+import { GOOGLE_COLUMNS } from '@server/services/feeds/google-feed.ts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLookups, createVehicle, type LookupIds } from '../support/factories.ts';
+import { children, childText, parseCsv, parseXml, type XmlElement } from '../support/feed-readers.ts';
+import { callAs, type SignedInStaff, signedInStaff } from '../support/staff.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+const META = '/feeds/meta-vehiculos.xml';
+const GOOGLE = '/feeds/google-vehiculos.csv';
+const IMAGES = '/sitemap-imagenes.xml';
+const BASE = 'https://autos.example.cl';
+
+/** Hostile text as it may reach the database from elsewhere than the form (an import, an old record). */
+const HOSTILE_MODEL = 'Hilux <b>&amp; ]]> "GR" \'S\'\u0001\u000B\u007F\u0085 \uD800x \uDC00 🚗, fin';
+// The database stores a lone surrogate as U+FFFD (the feeds' own removal of them: tests/unit/feed-text.test.ts).
+const HOSTILE_MODEL_AS_FED = 'Hilux <b>&amp; ]]> "GR" \'S\' \uFFFDx \uFFFD 🚗, fin';
+
+let t: TestApp;
+let ventas: SignedInStaff;
+let suv: LookupIds;
+type Vehicle = Awaited<ReturnType<typeof createVehicle>>;
+let plain: Vehicle;
+let hostile: Vehicle;
+let noVin: Vehicle;
+let draft: Vehicle;
+let sold: Vehicle;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ventas = await signedInStaff(t.app, 'ventas');
+  const db = t.database.db;
+  suv = await createLookups(db, {
+    brand: 'Toyota',
+    bodyType: 'SUV',
+    fuel: 'Bencina',
+    transmission: 'Transmisión Automática',
+  });
+  plain = await createVehicle(db, {
+    lookups: suv,
+    model: 'Fortuner',
+    vin: 'JTDBT4K39C1234567',
+    features: ['Tracción 4x4', 'Bluetooth'],
+    photos: 2,
+  });
+  hostile = await createVehicle(db, {
+    lookups: suv,
+    model: HOSTILE_MODEL,
+    color: 'Rojo <script>&',
+    condition: 'Nuevo',
+    mileage: 5,
+    vin: 'JTDBT4K30C7654321',
+    features: ['Llantas 17", aleación'],
+    photos: 1,
+  });
+  noVin = await createVehicle(db, { lookups: suv, model: 'SinVin', photos: 1 });
+  draft = await createVehicle(db, {
+    lookups: suv,
+    model: 'Borrador',
+    status: 'draft',
+    vin: 'JTDBT4K30C0000001',
+    photos: 1,
+  });
+  sold = await createVehicle(db, {
+    lookups: suv,
+    model: 'Vendido',
+    status: 'sold',
+    vin: 'JTDBT4K30C0000002',
+    photos: 1,
+  });
+}, 120_000);
+afterAll(() => t.close());
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
+
+async function metaListings(): Promise<XmlElement[]> {
+  const response = await get(META);
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
+  const root = parseXml(response.body);
+  expect(root.name).toBe('listings');
+  return children(root, 'listing');
+}
+
+async function googleRows(): Promise<Record<string, string>[]> {
+  const response = await get(GOOGLE);
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+  const [header, ...rows] = parseCsv(response.body);
+  expect(header).toEqual([...GOOGLE_COLUMNS]);
+  return rows.map((row) => {
+    expect(row).toHaveLength(GOOGLE_COLUMNS.length);
+    return Object.fromEntries(GOOGLE_COLUMNS.map((column, i) => [column, row[i] ?? '']));
+  });
+}
+
+async function sitemapPages(): Promise<Map<string, string[]>> {
+  const response = await get(IMAGES);
+  expect(response.statusCode).toBe(200);
+  const root = parseXml(response.body);
+  expect(root.attribs.xmlns).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
+  expect(root.attribs['xmlns:image']).toBe('http://www.google.com/schemas/sitemap-image/1.1');
+  return new Map(
+    children(root, 'url').map((url) => [
+      childText(url, 'loc') ?? '',
+      children(url, 'image:image').map((image) => childText(image, 'image:loc') ?? ''),
+    ]),
+  );
+}
+
+const META_BODY_STYLES = [
+  'CONVERTIBLE',
+  'COUPE',
+  'CROSSOVER',
+  'HATCHBACK',
+  'MINIVAN',
+  'PICKUP',
+  'SEDAN',
+  'SMALL_CAR',
+  'SUV',
+  'VAN',
+  'WAGON',
+  'OTHER',
+];
+
+describe('GET /feeds/meta-vehiculos.xml', () => {
+  it('lists the published vehicles with a VIN, each with every field Meta requires', async () => {
+    const listings = await metaListings();
+    expect(listings.map((l) => childText(l, 'vin')).sort()).toEqual([hostile.vin, plain.vin].sort());
+    for (const listing of listings) {
+      const text = (path: string) => childText(listing, path) ?? '';
+      for (const field of ['vehicle_id', 'vin', 'title', 'description', 'make', 'model', 'exterior_color'])
+        expect(text(field), field).not.toBe('');
+      const id = Number(text('url').split('/').pop());
+      expect(text('vehicle_id')).toBe(stockReference(id));
+      expect(text('url')).toBe(`${BASE}/vehicles/${id}`);
+      expect(text('year')).toMatch(/^\d{4}$/);
+      expect(text('mileage/value')).toMatch(/^\d+$/);
+      expect(text('mileage/unit')).toBe('KM');
+      const [image] = children(listing, 'image');
+      expect(childText(image as XmlElement, 'url')).toMatch(
+        new RegExp(`^${BASE}/media/[0-9a-f]+/\\d+\\.jpg$`),
+      );
+      expect(childText(image as XmlElement, 'tag')).toBe('Principal');
+      expect(META_BODY_STYLES).toContain(text('body_style'));
+      expect(text('price')).toMatch(/^\d+ CLP$/);
+      expect(['NEW', 'USED', 'CPO']).toContain(text('state_of_vehicle'));
+      const components = Object.fromEntries(
+        children(children(listing, 'address')[0] as XmlElement, 'component').map((c) => [
+          c.attribs.name,
+          c.text,
+        ]),
+      );
+      expect(Object.keys(components).sort()).toEqual(['addr1', 'city', 'country', 'region']);
+      expect(components.country).toBe('CL');
+      expect(components.region).toBe('Región Metropolitana de Santiago');
+    }
+  });
+
+  it('maps the lists to Meta values and says what it knows of the drivetrain', async () => {
+    const listing = (await metaListings()).find((l) => childText(l, 'vin') === plain.vin) as XmlElement;
+    expect(childText(listing, 'body_style')).toBe('SUV');
+    expect(childText(listing, 'transmission')).toBe('AUTOMATIC');
+    expect(childText(listing, 'fuel_type')).toBe('GASOLINE');
+    expect(childText(listing, 'drivetrain')).toBe('4X4');
+    expect(childText(listing, 'state_of_vehicle')).toBe('USED');
+    expect(childText(listing, 'price')).toBe('12990000 CLP');
+    expect(children(listing, 'image')).toHaveLength(2);
+  });
+
+  it('keeps hostile text well-formed: escaped, without control characters or lone surrogates', async () => {
+    const listing = (await metaListings()).find((l) => childText(l, 'vin') === hostile.vin) as XmlElement;
+    expect(childText(listing, 'model')).toBe(HOSTILE_MODEL_AS_FED);
+    expect(childText(listing, 'exterior_color')).toBe('Rojo <script>&');
+    expect(childText(listing, 'state_of_vehicle')).toBe('NEW');
+    expect(childText(listing, 'description')).toContain('Llantas 17", aleación');
+  });
+});
+
+describe('GET /feeds/google-vehiculos.csv', () => {
+  it('lists the published vehicles with a VIN, each with every field Google requires', async () => {
+    const rows = await googleRows();
+    expect(rows.map((r) => r.vin).sort()).toEqual([hostile.vin, plain.vin].sort());
+    for (const row of rows) {
+      for (const field of [
+        'store_code',
+        'vin',
+        'dealership_name',
+        'dealership_address',
+        'make',
+        'model',
+        'link',
+      ])
+        expect(row[field], field).not.toBe('');
+      expect(row.price).toMatch(/^\d+ CLP$/);
+      expect(['new', 'used']).toContain(row.condition);
+      expect(row.year).toMatch(/^\d{4}$/);
+      expect(row.mileage).toMatch(/^\d+ km$/);
+      expect(row.dealership_address).toMatch(/, Chile$/);
+      expect(row.link).toMatch(new RegExp(`^${BASE}/vehicles/\\d+$`));
+      expect(row.image_link).toMatch(new RegExp(`^${BASE}/media/`));
+    }
+  });
+
+  it('quotes commas and quotes, and drops control characters and lone surrogates', async () => {
+    const rows = await googleRows();
+    const row = rows.find((r) => r.vin === hostile.vin);
+    expect(row?.model).toBe(HOSTILE_MODEL_AS_FED);
+    expect(row?.condition).toBe('new');
+    expect(row?.vehicle_option).toBe('Automática,Bencina,Llantas 17" aleación');
+    const first = rows.find((r) => r.vin === plain.vin);
+    expect(first?.body_style).toBe('suv');
+    expect(first?.additional_image_link?.split(',')).toHaveLength(1);
+  });
+});
+
+describe('GET /sitemap-imagenes.xml', () => {
+  it('lists every published vehicle page with its photos, with or without a VIN', async () => {
+    const pages = await sitemapPages();
+    expect([...pages.keys()].sort()).toEqual(
+      [plain, hostile, noVin].map((v) => `${BASE}/vehicles/${v.id}`).sort(),
+    );
+    expect(pages.get(`${BASE}/vehicles/${plain.id}`)).toHaveLength(2);
+    for (const photos of pages.values())
+      for (const url of photos) expect(url).toMatch(new RegExp(`^${BASE}/media/[0-9a-f]+/\\d+\\.jpg$`));
+  });
+});
+
+describe('the feeds follow the stock', () => {
+  it('are kept between stock changes: the same ETag, and 304 for a revalidation', async () => {
+    for (const path of [META, GOOGLE, IMAGES]) {
+      const first = await get(path);
+      const again = await get(path, { 'if-none-match': String(first.headers.etag) });
+      expect(again.statusCode, path).toBe(304);
+    }
+  });
+
+  it('drop a vehicle sold or back to draft, and take one published, at once', async () => {
+    const before = await get(META);
+    const toSold = await callAs(t.app, 'PATCH', `/admin/api/vehiculos/${plain.id}`, ventas, {
+      estado: 'vendido',
+    });
+    expect(toSold.statusCode, toSold.body).toBe(200);
+    const toDraft = await callAs(t.app, 'PATCH', `/admin/api/vehiculos/${hostile.id}`, ventas, {
+      estado: 'borrador',
+    });
+    expect(toDraft.statusCode, toDraft.body).toBe(200);
+    const published = await callAs(t.app, 'PATCH', `/admin/api/vehiculos/${draft.id}`, ventas, {
+      estado: 'publicado',
+    });
+    expect(published.statusCode, published.body).toBe(200);
+
+    const stale = await get(META, { 'if-none-match': String(before.headers.etag) });
+    expect(stale.statusCode).toBe(200);
+    expect((await metaListings()).map((l) => childText(l, 'vin'))).toEqual([draft.vin]);
+    expect((await googleRows()).map((r) => r.vin)).toEqual([draft.vin]);
+    expect([...(await sitemapPages()).keys()].sort()).toEqual(
+      [noVin, draft].map((v) => `${BASE}/vehicles/${v.id}`).sort(),
+    );
+    expect((await metaListings()).some((l) => childText(l, 'vin') === sold.vin)).toBe(false);
+  });
+
+  it('take a vehicle once staff give it a VIN', async () => {
+    const response = await callAs(t.app, 'PUT', `/admin/api/vehiculos/${noVin.id}`, ventas, {
+      marca: suv.brandId,
+      modelo: 'SinVin',
+      año: 2020,
+      precio: 12_990_000,
+      kilometraje: 87_000,
+      condicion: 'Usado',
+      transmision: suv.transmissionId,
+      combustible: suv.fuelId,
+      tipo: suv.bodyTypeId,
+      motor: '1.6',
+      color: 'Rojo',
+      estado: 'publicado',
+      vin: 'jtdbt4k30c0000003',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await googleRows()).map((r) => r.vin).sort()).toEqual([draft.vin, 'JTDBT4K30C0000003'].sort());
+    const [row] = await t.database.db.select().from(vehicles).where(eq(vehicles.id, noVin.id));
+    expect(row?.vin).toBe('JTDBT4K30C0000003');
+  });
+});

@@ -1,0 +1,316 @@
+// The site settings in the back office (issue 20 item 1, ADR 0025): versions, audit, restore, refusals, and every
+// instance showing a change at once.
+import type { Dealership } from '@contracts/dealership.ts';
+import { type Database, openDatabase } from '@db/client.ts';
+import { auditLog, emailOutbox, images, siteImages, siteSettings } from '@db/schema.ts';
+import { defaultDealership } from '@server/config/default-dealership.ts';
+import { count, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csrfHeaders, multipartBody } from '../support/csrf-client.ts';
+import { eventually } from '../support/eventually.ts';
+import { createLookups, createVehicle, makeJpeg } from '../support/factories.ts';
+import { VALID_PAYLOADS } from '../support/lead-payloads.ts';
+import { callAs, type SignedInStaff, signedInStaff } from '../support/staff.ts';
+import { apiAppOn, createTestApp, type TestApp } from '../support/test-app.ts';
+import { ThrowawayPostgres } from '../support/throwaway-postgres.ts';
+
+interface SettingsBody {
+  version: number;
+  datos: Dealership;
+  versiones: Array<{ version: number; createdBy: string | null; restoredFrom: number | null }>;
+}
+
+let t: TestApp;
+let admin: SignedInStaff;
+let ventas: SignedInStaff;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signedInStaff(t.app, 'admin');
+  ventas = await signedInStaff(t.app, 'ventas');
+  // The feeds name the dealership on each vehicle's row.
+  await createVehicle(t.database.db, {
+    lookups: await createLookups(t.database.db),
+    photos: 1,
+    vin: 'KMHJ3814GJU000123',
+  });
+  t.app.services.catalogue.invalidate();
+});
+afterAll(() => t.close());
+
+const read = async (app: FastifyInstance = t.app, who: SignedInStaff = admin) =>
+  (await callAs(app, 'GET', '/admin/api/sitio', who)).json() as SettingsBody;
+const save = (body: unknown, app: FastifyInstance = t.app, who: SignedInStaff = admin) =>
+  callAs(app, 'PUT', '/admin/api/sitio', who, body);
+const versionCount = async () => (await t.database.db.select({ n: count() }).from(siteSettings))[0]?.n ?? 0;
+const googleFeed = async (app: FastifyInstance = t.app) =>
+  (await app.inject({ method: 'GET', url: '/feeds/google-vehiculos.csv' })).body;
+
+describe('site settings', () => {
+  it('starts from the configured settings, with no version stored until the first save', async () => {
+    const body = await read();
+    expect(body.version).toBe(0);
+    expect(body.datos.name).toBe(defaultDealership.name);
+    expect(body.versiones).toEqual([]);
+    expect(await versionCount()).toBe(0);
+  });
+
+  it('is for admins only: a ventas user and an anonymous caller are refused', async () => {
+    expect((await callAs(t.app, 'GET', '/admin/api/sitio', ventas)).statusCode).toBe(403);
+    expect((await save({ version: 0, datos: defaultDealership }, t.app, ventas)).statusCode).toBe(403);
+    expect((await callAs(t.app, 'GET', '/admin/api/sitio', null)).statusCode).toBe(401);
+    expect(await versionCount()).toBe(0);
+  });
+
+  it('saves a change as a version, keeps the configured one as the first, audits who changed what', async () => {
+    const before = await read();
+    const phones = [{ ...defaultDealership.phones[0], display: '+56 2 2999 1111', e164: '+56229991111' }];
+    const response = await save({ version: before.version, datos: { ...before.datos, phones } });
+    expect(response.statusCode).toBe(200);
+    const body = response.json() as SettingsBody;
+    expect(body.datos.phones[0]?.display).toBe('+56 2 2999 1111');
+    // Version 1 is the configured settings, version 2 the change.
+    expect(body.versiones.map((v) => [v.version, v.createdBy === null])).toEqual([
+      [2, false],
+      [1, true],
+    ]);
+    const [first] = await t.database.db.select().from(siteSettings).where(eq(siteSettings.version, 1));
+    expect(first?.data.phones[0]?.display).toBe(defaultDealership.phones[0]?.display);
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'configuracion_guardada'))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(entry?.actorId).toBe(admin.id);
+    // Only what changed, before and after: one phone, not the whole settings, and no second phone (it was removed).
+    const changes = (entry?.details as { cambios: Record<string, unknown> } | undefined)?.cambios ?? {};
+    expect(changes['phones.0.display']).toBeUndefined();
+    expect(changes.phones).toEqual([defaultDealership.phones, phones]);
+  });
+
+  it('shows a change at once in the feeds and in the next staff e-mail', async () => {
+    const current = await read();
+    expect(await googleFeed()).toContain(current.datos.name);
+    const response = await save({
+      version: current.version,
+      datos: { ...current.datos, name: 'Autos del Valle', salesEmail: 'equipo@autosdelvalle.cl' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await googleFeed()).toContain('Autos del Valle');
+    const lead = await t.app.inject({
+      method: 'POST',
+      url: '/api/contacto-contacto/',
+      payload: VALID_PAYLOADS['/api/contacto-contacto/'],
+      headers: await csrfHeaders(t.app),
+    });
+    expect(lead.statusCode).toBe(201);
+    // The sales mailbox's copy (staff who opted in get a notice of their own besides).
+    const [mail] = await t.database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, 'equipo@autosdelvalle.cl'))
+      .orderBy(desc(emailOutbox.id))
+      .limit(1);
+    expect(mail).toBeDefined();
+    expect(mail?.textBody).toContain('Autos del Valle');
+  });
+
+  it('restores an earlier version as a new one, and a restore of an unknown version is a 404', async () => {
+    const current = await read();
+    const restored = await callAs(t.app, 'POST', '/admin/api/sitio/versiones/1/restaurar', admin, {
+      version: current.version,
+    });
+    expect(restored.statusCode).toBe(200);
+    const body = restored.json() as SettingsBody;
+    expect(body.version).toBe(current.version + 1);
+    expect(body.datos).toEqual(defaultDealership);
+    expect(body.versiones[0]?.restoredFrom).toBe(1);
+    expect(await googleFeed()).toContain(defaultDealership.name);
+    for (const version of ['999', '0', 'abc', '2147483648']) {
+      const missing = await callAs(t.app, 'POST', `/admin/api/sitio/versiones/${version}/restaurar`, admin, {
+        version: body.version,
+      });
+      expect(missing.statusCode, version).toBe(404);
+    }
+    expect(await versionCount()).toBe(body.version);
+  });
+
+  it('refuses a save from a page that showed an older version (409), so one admin never undoes another', async () => {
+    const current = await read();
+    const stale = await save({
+      version: current.version - 1,
+      datos: { ...current.datos, tagline: 'Otra frase' },
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error).toMatch(/Recarga la página/);
+    expect((await read()).datos.tagline).toBe(current.datos.tagline);
+  });
+
+  it('refuses hostile or broken settings with a Spanish sentence per field, storing nothing', async () => {
+    const current = await read();
+    const stored = await versionCount();
+    const cases: Array<[string, Partial<Dealership>, string]> = [
+      [
+        'social.0.url',
+        {
+          social: [
+            { name: 'Facebook', url: 'javascript:alert(1)' },
+            current.datos.social[1] ?? { name: 'x', url: '' },
+          ],
+        },
+        'https://',
+      ],
+      ['mapUrl', { mapUrl: 'data:text/html,<script>alert(1)</script>' }, 'https://'],
+      ['name', { name: 'A'.repeat(81) }, '80'],
+      ['about', { about: 'x'.repeat(2001) }, '2000'],
+      ['name', { name: '   ' }, 'Ingresa el nombre de la automotora.'],
+      ['tagline', { tagline: 'Hola\u0000mundo' }, 'control'],
+      ['phones', { phones: [] }, 'al menos un teléfono'],
+      ['email', { email: 'no-es-correo' }, 'correo'],
+      ['whatsapp', { whatsapp: '+56 9 1234' }, 'dígitos'],
+    ];
+    for (const [field, change, message] of cases) {
+      const response = await save({ version: current.version, datos: { ...current.datos, ...change } });
+      expect(response.statusCode, field).toBe(400);
+      const body = response.json() as { error: string; campos: Record<string, string> };
+      expect(body.campos[field], `${field}: ${JSON.stringify(body.campos)}`).toContain(message);
+    }
+    for (const body of [{}, [], { version: current.version }, { version: -1, datos: current.datos }]) {
+      const response = await save(body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect(await versionCount()).toBe(stored);
+    expect((await read()).datos).toEqual(current.datos);
+  });
+
+  it('keeps a script tag as text: it is stored as typed and the pages escape it', async () => {
+    const current = await read();
+    const response = await save({
+      version: current.version,
+      datos: { ...current.datos, tagline: '<script>alert(1)</script> autos' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await googleFeed()).not.toContain('<script>');
+  });
+});
+
+describe('home slide photos', () => {
+  const uploadPhoto = async (data: Buffer, who: SignedInStaff = admin, field = 'foto') => {
+    const { payload, contentType } = multipartBody({}, [
+      { field, filename: 'portada.jpg', contentType: 'image/jpeg', data },
+    ]);
+    return t.app.inject({
+      method: 'POST',
+      url: '/admin/api/sitio/fotos',
+      payload,
+      headers: { ...who.headers, 'content-type': contentType },
+    });
+  };
+  const siteImageCount = async () => (await t.database.db.select({ n: count() }).from(siteImages))[0]?.n ?? 0;
+
+  it('uploads a photo that a slide then shows, public under /media once uploaded', async () => {
+    const response = await uploadPhoto(await makeJpeg(1600, 900, '#aa3311'));
+    expect(response.statusCode, response.body).toBe(201);
+    const { foto } = response.json() as { foto: { hash: string; width: number; height: number } };
+    expect(foto).toMatchObject({ width: 1600, height: 900 });
+    expect((await t.app.inject({ method: 'GET', url: `/media/${foto.hash}/320.jpg` })).statusCode).toBe(200);
+    const current = await read();
+    const slides = current.datos.slides.map((slide, index) =>
+      index === 0 ? { ...slide, title: 'Nuevos SUV 2027', photo: foto } : slide,
+    );
+    const saved = await save({ version: current.version, datos: { ...current.datos, slides } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await read()).datos.slides[0]).toMatchObject({ title: 'Nuevos SUV 2027', photo: foto });
+  });
+
+  it('refuses a slide naming a photo not uploaded for the site, and uploads that are not one photo', async () => {
+    const current = await read();
+    // An image stored for another purpose (an appraisal photo, say) is not a site photo.
+    const [other] = await t.database.db
+      .insert(images)
+      .values({
+        hash: 'f'.repeat(32),
+        format: 'jpeg',
+        width: 10,
+        height: 10,
+        byteSize: 3,
+        data: Buffer.from('abc'),
+      })
+      .returning();
+    for (const hash of ['0'.repeat(32), other?.hash ?? '']) {
+      const slides = current.datos.slides.map((slide, index) =>
+        index === 1 ? { ...slide, photo: { hash, width: 10, height: 10 } } : slide,
+      );
+      const response = await save({ version: current.version, datos: { ...current.datos, slides } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().campos['slides.1.photo']).toBe('Esa foto no está entre las subidas al sitio.');
+    }
+    expect((await t.app.inject({ method: 'GET', url: `/media/${'f'.repeat(32)}/320.jpg` })).statusCode).toBe(
+      404,
+    );
+    const photos = await siteImageCount();
+    expect((await uploadPhoto(Buffer.from('no soy una imagen'))).json().campos.foto).toMatch(/imagen/);
+    expect((await uploadPhoto(await makeJpeg(), admin, 'otra')).statusCode).toBe(400);
+    expect((await uploadPhoto(await makeJpeg(), ventas)).statusCode).toBe(403);
+    expect((await callAs(t.app, 'POST', '/admin/api/sitio/fotos', admin, { foto: 'x' })).statusCode).toBe(
+      415,
+    );
+    expect(await siteImageCount()).toBe(photos);
+  });
+});
+
+describe.skipIf(process.env.TEST_DB !== 'postgres')('site settings on several instances', () => {
+  let throwaway: ThrowawayPostgres;
+  let databases: Database[] = [];
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+
+  beforeAll(async () => {
+    throwaway = await ThrowawayPostgres.create('t_settings');
+    databases = await Promise.all(
+      [1, 2].map(() => openDatabase({ databaseUrl: throwaway.url, dataDir: 'unused', poolSize: 4 })),
+    );
+    const apps = await Promise.all(databases.map((database) => apiAppOn(database)));
+    if (!apps[0] || !apps[1]) throw new Error('two instances expected');
+    [a, b] = [apps[0], apps[1]];
+  });
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+    await Promise.all(databases.map((d) => d.close()));
+    await throwaway?.drop();
+  });
+
+  it('shows a change saved on one instance on the other within seconds', async () => {
+    const adminA = await signedInStaff(a, 'admin');
+    await createVehicle(a.services.db, {
+      lookups: await createLookups(a.services.db),
+      photos: 1,
+      vin: 'KMHJ3814GJU000123',
+    });
+    a.services.catalogue.invalidate();
+    await eventually(async () => (await googleFeed(b)).includes(defaultDealership.name), 5_000); // B holds it now
+    const current = await read(a, adminA);
+    const response = await save(
+      { version: current.version, datos: { ...current.datos, name: 'Autos Norte' } },
+      a,
+      adminA,
+    );
+    expect(response.statusCode).toBe(200);
+    await eventually(async () => (await googleFeed(b)).includes('Autos Norte'), 5_000);
+  });
+
+  it('lines up two saves made at once on two instances: one wins, the other is told to reload', async () => {
+    const adminA = await signedInStaff(a, 'admin');
+    const adminB = await signedInStaff(b, 'admin');
+    const current = await read(a, adminA);
+    const [first, second] = await Promise.all([
+      save({ version: current.version, datos: { ...current.datos, tagline: 'Desde A' } }, a, adminA),
+      save({ version: current.version, datos: { ...current.datos, tagline: 'Desde B' } }, b, adminB),
+    ]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+    const winner = first.statusCode === 200 ? 'Desde A' : 'Desde B';
+    expect((await read(b, adminB)).datos.tagline).toBe(winner);
+  });
+});

@@ -1,0 +1,187 @@
+// The dealership edits its own site (issue 20 item 1, ADR 0025). These tests change what every public page shows, so
+// the 'settings' project runs them alone, after the desktop and phone projects (playwright.config.ts).
+import { expect, type Page, test } from '@playwright/test';
+import { defaultDealership } from '@server/config/default-dealership.ts';
+import sharp from 'sharp';
+import { hydrated, signInAs } from './support/admin.ts';
+import { wcagViolations } from './support/axe.ts';
+import { findOutboxMail } from './support/outbox.ts';
+
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+const NEW_PHONE = { display: '+56 2 2999 0000', e164: '+56229990000' };
+const NEW_NAME = 'Automotora Cordillera Sur';
+const NEW_SLIDE_TITLE = 'Nuevos SUV 2027 en exhibición';
+
+async function openSettings(page: Page) {
+  await signInAs(page, 'admin');
+  await page.goto('/admin/sitio');
+  await hydrated(page);
+}
+
+/** Where a visitor sees the first phone: the top bar, the footer and the contact page. */
+async function expectPhoneOnSite(page: Page, phone: { display: string; e164: string }) {
+  await page.goto('/');
+  await expect(
+    page.getByTestId('top-bar').getByRole('link', { name: `Llámanos al ${phone.display}` }),
+  ).toHaveAttribute('href', `tel:${phone.e164}`);
+  await expect(page.getByRole('contentinfo').getByText(phone.display)).toBeVisible();
+  await page.goto('/contact');
+  await expect(page.getByRole('main').getByText(phone.display).first()).toBeVisible();
+}
+
+test('an admin changes the phone and the name, the site and the next staff e-mail show them, and restoring undoes it', async ({
+  page,
+  browser,
+}) => {
+  await openSettings(page);
+  const before = {
+    display: await page.getByLabel('Como se muestra').first().inputValue(),
+    e164: await page.getByLabel('Para llamar (E.164)').first().inputValue(),
+  };
+  const versions = page.getByRole('region', { name: 'Versiones' });
+  const firstRow = page.getByRole('group', { name: 'Teléfono 1' });
+  await firstRow.getByLabel('Como se muestra').fill(NEW_PHONE.display);
+  await firstRow.getByLabel('Para llamar (E.164)').fill(NEW_PHONE.e164);
+  await page.getByLabel('Nombre de la automotora').fill(NEW_NAME);
+  const slide = page.getByRole('group', { name: 'Diapositiva 1' });
+  const beforeTitle = await slide.getByLabel('Título', { exact: true }).inputValue();
+  await slide.getByLabel('Título', { exact: true }).fill(NEW_SLIDE_TITLE);
+  const photo = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#2a6f4e' } })
+    .jpeg()
+    .toBuffer();
+  await slide.getByLabel('Subir foto de la diapositiva 1').setInputFiles({
+    name: 'portada.jpg',
+    mimeType: 'image/jpeg',
+    buffer: photo,
+  });
+  const preview = slide.getByRole('img', { name: 'Foto elegida para la diapositiva 1' });
+  await expect(preview).toBeVisible();
+  const hash = /\/media\/([0-9a-f]{32})\//.exec((await preview.getAttribute('src')) ?? '')?.[1];
+  expect(hash).toBeTruthy();
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText(/Se guardó la versión \d+\. El sitio ya la muestra\./)).toBeVisible();
+  await expect(versions.getByText('En uso')).toBeVisible();
+
+  // A visitor who never signed in sees the change at once.
+  const visitor = await browser.newPage();
+  await expectPhoneOnSite(visitor, NEW_PHONE);
+  await expect(visitor).toHaveTitle(new RegExp(NEW_NAME));
+  await visitor.goto('/');
+  const first = visitor.getByRole('group', { name: '1 de 3' });
+  await expect(first.getByRole('heading', { name: NEW_SLIDE_TITLE })).toBeVisible();
+  await expect(
+    first.locator(`img[src*="/media/${hash}/"], source[srcset*="/media/${hash}/"]`).first(),
+  ).toBeAttached();
+
+  // The next request's staff e-mail names the dealership as it is now.
+  const token = await visitor.request.get('/api/get-csrf-token/');
+  const { csrfToken } = (await token.json()) as { csrfToken: string };
+  const lead = await visitor.request.post('/api/contacto-contacto/', {
+    data: {
+      name: 'Paula Settings',
+      email: 'paula.settings@example.cl',
+      phone: '+56 9 7777 1234',
+      subject: 'compra',
+      message: 'Quiero saber el horario de la sucursal.',
+    },
+    headers: { 'X-CSRFToken': csrfToken, Origin: new URL(token.url()).origin },
+  });
+  expect(lead.status(), await lead.text()).toBe(201);
+  // The sales mailbox's copy (salespeople who opted in get a notice of their own besides).
+  const mail = await findOutboxMail(
+    (m) =>
+      (m.text?.includes('paula.settings@example.cl') ?? false) &&
+      (m.to && !Array.isArray(m.to) ? m.to.text : '').includes(defaultDealership.salesEmail),
+  );
+  expect(mail.text).toContain(`Nueva solicitud desde el sitio web de ${NEW_NAME}`);
+  expect(mail.from?.text).toContain(NEW_NAME);
+
+  // Restoring the first version (the configured settings) brings the old phone back everywhere.
+  await page.reload();
+  await hydrated(page);
+  await versions.getByRole('button', { name: 'Restaurar la versión 1' }).click();
+  await expect(page.getByText(/Se restauró la versión 1: ahora es la versión \d+/)).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Teléfono 1' }).getByLabel('Como se muestra')).toHaveValue(
+    before.display,
+  );
+  await expectPhoneOnSite(visitor, before);
+  await visitor.goto('/');
+  await expect(
+    visitor.getByRole('group', { name: '1 de 3' }).getByRole('heading', { name: beforeTitle }),
+  ).toBeVisible();
+  await visitor.close();
+});
+
+test('a javascript: link and an empty name are refused in Spanish next to their fields, and nothing changes', async ({
+  page,
+}) => {
+  await openSettings(page);
+  const social = page.getByRole('group', { name: 'Red social 1' }).getByLabel('Dirección');
+  await social.fill('javascript:alert(1)');
+  await page.getByLabel('Nombre de la automotora').fill('');
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText('Revisa los campos marcados.')).toBeVisible();
+  await expect(social).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Ingresa una dirección web que empiece con https://.')).toBeVisible();
+  await expect(page.getByText('Ingresa el nombre de la automotora.')).toBeVisible();
+  await page.goto('/');
+  await expect(page.locator('a[href^="javascript:"]')).toHaveCount(0);
+});
+
+test("an admin changes the direct credit's minimum pie and /financing says so at once; a rate that is not a number is refused", async ({
+  page,
+}) => {
+  await openSettings(page);
+  const directo = page.getByRole('group', { name: defaultDealership.financing.credits.directo.label });
+  const pie = directo.getByLabel('Pie mínimo (%)');
+  const before = await pie.inputValue();
+  await directo.getByLabel('Tasa mensual a 48 meses (%)').fill('uno coma nueve');
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(directo.getByText('Escribe un número, como 1,59.')).toBeVisible();
+  await directo.getByLabel('Tasa mensual a 48 meses (%)').fill('1,95');
+  await pie.fill('35');
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText(/Se guardó la versión \d+\. El sitio ya la muestra\./)).toBeVisible();
+
+  const visitor = await page.context().browser()?.newPage();
+  if (!visitor) throw new Error('no browser');
+  await visitor.goto('/financing');
+  await expect(visitor.getByText('Pie desde 35% del valor del vehículo').first()).toBeVisible();
+  await visitor.close();
+
+  // Back as it was, for the tests that follow.
+  await page.reload();
+  await hydrated(page);
+  await page
+    .getByRole('group', { name: defaultDealership.financing.credits.directo.label })
+    .getByLabel('Pie mínimo (%)')
+    .fill(before);
+  await page
+    .getByRole('group', { name: defaultDealership.financing.credits.directo.label })
+    .getByLabel('Tasa mensual a 48 meses (%)')
+    .fill(String(defaultDealership.financing.credits.directo.monthlyRatePercent[48]).replace('.', ','));
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText(/Se guardó la versión \d+\./)).toBeVisible();
+});
+
+for (const width of [390, 1440]) {
+  test(`axe finds no violation on /admin/sitio at ${width} px, also with field errors showing`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await openSettings(page);
+    expect(await wcagViolations(page)).toEqual([]);
+    await page.getByLabel('Correo de ventas').fill('no-es-un-correo');
+    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    await expect(page.getByText('Revisa los campos marcados.')).toBeVisible();
+    expect(await wcagViolations(page)).toEqual([]);
+  });
+}
+
+test('a ventas user cannot open the settings', async ({ page }) => {
+  await signInAs(page, 'ventas');
+  const response = await page.goto('/admin/sitio');
+  expect(response?.status()).toBe(403);
+  await expect(page.getByRole('link', { name: 'Sitio', exact: true })).toHaveCount(0);
+});

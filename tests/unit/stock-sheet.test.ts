@@ -1,0 +1,240 @@
+import type { VehicleInput } from '@contracts/admin-stock.ts';
+import {
+  csvSafe,
+  lookupMap,
+  NEW_BRAND_ID,
+  planImport,
+  type ReadRow,
+  readHeader,
+  readRow,
+  type SheetLookups,
+} from '@domain/stock-sheet.ts';
+import { decodeText, detectDelimiter } from '@server/services/admin/stock-sheet-read.ts';
+import { describe, expect, it } from 'vitest';
+
+const lookups: SheetLookups = {
+  marcas: lookupMap([
+    { id: 1, nombre: 'Toyota' },
+    { id: 2, nombre: 'Mercedes-Benz' },
+  ]),
+  transmisiones: lookupMap([
+    { id: 1, nombre: 'Transmisión Automática' },
+    { id: 2, nombre: 'Transmisión Manual' },
+  ]),
+  combustibles: lookupMap([{ id: 1, nombre: 'Bencina' }]),
+  tipos: lookupMap([{ id: 1, nombre: 'Sedán' }]),
+  caracteristicas: lookupMap([
+    { id: 1, nombre: 'Sunroof' },
+    { id: 2, nombre: 'Cámara de retroceso' },
+  ]),
+};
+
+const HEAD = [
+  'REF',
+  'Marca',
+  'Modelo',
+  'Año',
+  'Precio',
+  'Kilometraje',
+  'Condición',
+  'Transmisión',
+  'Combustible',
+  'Tipo',
+  'Motor',
+  'Color',
+  'Características',
+  'Destacado',
+  'Estado',
+  'VIN',
+  'Referencia externa',
+];
+const header = readHeader(HEAD);
+if (!header.ok) throw new Error(header.message);
+const columns = header.columns;
+
+const cells = (overrides: Record<string, string | number | boolean | null> = {}) => {
+  const base: Record<string, string | number | boolean | null> = {
+    REF: '',
+    Marca: 'toyota',
+    Modelo: 'Corolla',
+    Año: '2020',
+    Precio: '12.990.000',
+    Kilometraje: 45000,
+    Condición: 'usado',
+    Transmisión: 'automática',
+    Combustible: 'Bencina',
+    Tipo: 'sedan',
+    Motor: '1.8',
+    Color: 'Rojo',
+    Características: 'sunroof; Cámara de retroceso',
+    Destacado: 'sí',
+    Estado: 'Publicado',
+    VIN: '',
+    'Referencia externa': 'A-1',
+    ...overrides,
+  };
+  return HEAD.map((h) => base[h] ?? null);
+};
+
+const read = (overrides = {}, options: Partial<Parameters<typeof readRow>[4]> = {}) =>
+  readRow(2, cells(overrides), columns, lookups, { format: 'csv', crearMarcas: false, ...options });
+
+describe('readHeader', () => {
+  it('takes the headers in any order, case and accents', () => {
+    const result = readHeader(['marca', 'MODELO', 'ano', 'precio', ...HEAD.slice(5).reverse(), null, '']);
+    expect(result.ok).toBe(true);
+  });
+  it('names the missing, unknown and repeated columns', () => {
+    const result = readHeader(['Marca', 'Marca', 'Colour']);
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.message).toMatch(/faltan las columnas «Modelo», «Año»/);
+      expect(result.message).toMatch(/la columna «Colour» no son de la plantilla/);
+      expect(result.message).toMatch(/se repite «Marca»/);
+    }
+  });
+});
+
+describe('readRow', () => {
+  it('reads names into the form input, judged by the form schema', () => {
+    const row = read();
+    expect(row.errores).toEqual({});
+    expect(row.input).toMatchObject({
+      marca: 1,
+      año: 2020,
+      precio: 12_990_000,
+      condicion: 'Usado',
+      transmision: 1,
+      tipo: 1,
+      caracteristicas: [1, 2],
+      destacado: true,
+      estado: 'publicado',
+      vin: null,
+      referencia: 'A-1',
+    });
+  });
+  it('accepts a transmission with its prefix, a REF in several spellings, booleans and blank status', () => {
+    expect(read({ Transmisión: 'Transmisión Manual' }).input?.transmision).toBe(2);
+    expect(read({ REF: 'ref-0007' }).ref).toBe(7);
+    expect(read({ REF: '12' }).ref).toBe(12);
+    expect(read({ Destacado: false }).input?.destacado).toBe(false);
+    expect(read({ Destacado: '' }).input?.destacado).toBe(false);
+    expect(read({ Estado: '' }).input?.estado).toBe('borrador');
+  });
+  it('gives the form schema’s own messages, under the sheet’s headers', () => {
+    const row = read({ Año: 1800, Kilometraje: '-3', Condición: 'seminuevo', Modelo: '', VIN: 'ABC' });
+    expect(row.input).toBeNull();
+    expect(row.errores).toMatchObject({
+      Año: expect.stringMatching(/^El año debe estar entre 1950/),
+      Kilometraje: 'Ingresa el kilometraje, solo números (0 para un auto nuevo).',
+      Condición: 'Selecciona la condición: Nuevo o Usado.',
+      Modelo: 'Ingresa el modelo.',
+      VIN: 'El VIN debe tener 17 caracteres (tiene 3).',
+    });
+  });
+  it('marks an unknown brand as new, valid only when brands are to be created', () => {
+    expect(read({ Marca: 'Lada' })).toMatchObject({ nuevaMarca: 'Lada', input: null });
+    const created = read({ Marca: 'Lada' }, { crearMarcas: true });
+    expect(created.input?.marca).toBe(NEW_BRAND_ID);
+    expect(read({ Características: 'Sunroof, Turbo' }).errores.Características).toMatch(/«Turbo»/);
+  });
+  it('refuses formula cells of an .xlsx and formula-like CSV text; the export apostrophe makes it text', () => {
+    expect(read({}, { format: 'xlsx', formulaColumns: new Set([2]) }).errores.Modelo).toMatch(/fórmula/);
+    expect(read({ Modelo: '=1+1' }).errores.Modelo).toMatch(/Empieza con «=»/);
+    expect(read({ Modelo: "'=1+1" }).input?.modelo).toBe('=1+1');
+    expect(read({ Modelo: '=1+1' }, { format: 'xlsx' }).input?.modelo).toBe('=1+1');
+  });
+});
+
+const input = (overrides: Partial<VehicleInput> = {}): VehicleInput => ({
+  marca: 1,
+  modelo: 'Corolla',
+  año: 2020,
+  precio: 100,
+  kilometraje: 0,
+  condicion: 'Usado',
+  transmision: 1,
+  combustible: 1,
+  tipo: 1,
+  motor: '1.8',
+  color: 'Rojo',
+  caracteristicas: [1, 2],
+  destacado: false,
+  estado: 'borrador',
+  vin: null,
+  referencia: null,
+  ...overrides,
+});
+const rowOf = (fila: number, v: VehicleInput, ref: number | null = null): ReadRow => ({
+  fila,
+  ref,
+  input: v,
+  nuevaMarca: null,
+  vehiculo: 'x',
+  errores: {},
+});
+
+describe('planImport', () => {
+  const stock = {
+    byId: new Map([
+      [7, input({ referencia: 'A-7' })],
+      [8, input({ vin: '9BWZZZ377VT004251' })],
+    ]),
+    byExternalRef: new Map([['A-7', 7]]),
+    byVin: new Map([['9BWZZZ377VT004251', 8]]),
+  };
+  it('matches by REF, then external reference, then VIN; features in another order are no change', () => {
+    const plan = planImport(
+      [
+        rowOf(2, input({ referencia: 'A-7', caracteristicas: [2, 1] })),
+        rowOf(3, input({ vin: '9BWZZZ377VT004251', precio: 200 })),
+        rowOf(4, input({ referencia: 'N-1' })),
+      ],
+      stock,
+    );
+    expect(plan.map((r) => [r.tipo, r.ref, r.cambios])).toEqual([
+      ['sin_cambios', 'REF-0007', []],
+      ['actualiza', 'REF-0008', ['Precio']],
+      ['nuevo', null, []],
+    ]);
+  });
+  it('refuses duplicates, another vehicle’s identifiers and rows without any identifier', () => {
+    const plan = planImport(
+      [
+        rowOf(2, input({ referencia: 'N-1' })),
+        rowOf(3, input({ referencia: 'N-1' })),
+        rowOf(4, input({ referencia: 'A-7' }), 8),
+        rowOf(5, input()),
+        rowOf(6, input({ referencia: 'X' }), 7),
+      ],
+      stock,
+    );
+    expect(plan.map((r) => r.tipo)).toEqual(['nuevo', 'error', 'error', 'error', 'actualiza']);
+    expect(plan[1]?.errores['Referencia externa']).toMatch(/Fila duplicada: la fila 2/);
+    expect(plan[2]?.errores['Referencia externa']).toBe(
+      'Esta referencia externa ya la usa el vehículo REF-0007.',
+    );
+    expect(plan[3]?.errores['Referencia externa']).toMatch(/Escribe una referencia externa/);
+  });
+});
+
+describe('CSV helpers', () => {
+  it('neutralises formula-like text on export, not numbers', () => {
+    expect(csvSafe('=cmd')).toBe("'=cmd");
+    expect(csvSafe('@x')).toBe("'@x");
+    expect(csvSafe('+56')).toBe("'+56");
+    expect(csvSafe('-x')).toBe("'-x");
+    expect(csvSafe('Corolla')).toBe('Corolla');
+    expect(csvSafe(-5)).toBe('-5');
+  });
+  it('decodes UTF-8 (with or without BOM), else Windows-1252', () => {
+    expect(decodeText(Buffer.from('\uFEFFAño', 'utf8'))).toBe('Año');
+    expect(decodeText(Buffer.from('Año', 'utf8'))).toBe('Año');
+    expect(decodeText(Buffer.from([0x41, 0xf1, 0x6f, 0x80, 0x93, 0x94, 0x96]))).toBe('Año€“”–');
+  });
+  it('detects the delimiter from the header line', () => {
+    expect(detectDelimiter('Marca;Modelo;Año\n1,2,3,4,5')).toBe(';');
+    expect(detectDelimiter('"a;b",Modelo,Año\n')).toBe(',');
+    expect(detectDelimiter('\r\n\r\nMarca;Modelo,x;Año\n')).toBe(';');
+  });
+});
