@@ -32,7 +32,13 @@ export function settingsFieldErrors(error: z.ZodError, prefix = 'datos'): Record
         : head === undefined
           ? '_'
           : [head, ...rest].join('.');
-    campos[key] ??= issue.message;
+    // A list the form edits one item per line shows its item's error on the list, naming the line.
+    const item = LINE_LIST_ITEM.exec(key);
+    if (item?.[1] && item[2]) campos[item[1]] ??= `Línea ${Number(item[2]) + 1}: ${issue.message}`;
+    else campos[key] ??= issue.message;
   }
   return campos;
 }
+
+/** An item of the texts of /financing's lists (`financingPage.directo.conditions.2`). */
+const LINE_LIST_ITEM = /^(financingPage\.\w+\.\w+)\.(\d+)$/;

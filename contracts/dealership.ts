@@ -125,6 +125,7 @@ export const SitePhotoSchema = z.object({
   width: z.number().int().min(1).max(20_000),
   height: z.number().int().min(1).max(20_000),
 });
+export type SitePhoto = z.infer<typeof SitePhotoSchema>;
 
 /** One of the three home slides; without a photo it shows a featured vehicle's main photo. */
 const SlideSchema = z.object({
@@ -134,6 +135,59 @@ const SlideSchema = z.object({
   photo: SitePhotoSchema.nullable(),
 });
 export type Slide = z.infer<typeof SlideSchema>;
+
+// ------------------------------------------------------------------ content the dealership edits (ADR 0025)
+
+/** One of the six partner institutions of /financing; without a logo its name is drawn as a wordmark. */
+const PartnerSchema = z.object({
+  name: line('el nombre de la institución', 60),
+  logo: SitePhotoSchema.nullable(),
+});
+export type Partner = z.infer<typeof PartnerSchema>;
+
+/** A list the site shows with check marks; the form edits it one item per line. */
+const checkItems = (label: string) =>
+  z.array(line(label, 160)).min(1, 'debe tener al menos una línea').max(10, 'puede tener hasta 10 líneas');
+
+/** The texts of the two credit sections of /financing. The direct credit's pie line is computed from its conditions. */
+export const FinancingPageSchema = z.object({
+  directo: z.object({
+    intro: paragraph('la presentación del crédito directo', 20, 600),
+    conditions: checkItems('cada condición'),
+    requirements: checkItems('cada requisito'),
+  }),
+  convencional: z.object({
+    intro: paragraph('la presentación del crédito convencional', 20, 600),
+    dependent: checkItems('cada requisito de los dependientes'),
+    independent: checkItems('cada requisito de los independientes'),
+  }),
+});
+export type FinancingPage = z.infer<typeof FinancingPageSchema>;
+
+/** The pages whose description (search results, shared links) the dealership may write itself. */
+export const DESCRIBED_PAGES = [
+  'home',
+  'vehicles',
+  'financing',
+  'insurance',
+  'sellYourCar',
+  'commercialAdvisory',
+  'contact',
+] as const;
+export type DescribedPage = (typeof DESCRIBED_PAGES)[number];
+
+const description = line('la descripción', 300).optional();
+
+/** A page left out keeps the description the site writes for it, with the dealership's name. */
+export const PageDescriptionsSchema = z.object({
+  home: description,
+  vehicles: description,
+  financing: description,
+  insurance: description,
+  sellYourCar: description,
+  commercialAdvisory: description,
+  contact: description,
+} satisfies Record<DescribedPage, typeof description>);
 
 const HexColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'debe ser un color hexadecimal como #1d4ed8');
 
@@ -171,6 +225,9 @@ export const DealershipSchema = z.object({
   mapEmbedUrl: link,
   about: paragraph('el texto de quiénes somos', 20, 2000),
   slides: z.array(SlideSchema).length(3, 'deben ser tres diapositivas'),
+  partners: z.array(PartnerSchema).length(6, 'deben ser seis instituciones'),
+  financingPage: FinancingPageSchema,
+  pageDescriptions: PageDescriptionsSchema,
   developerCredit: z.object({ name: line('el crédito del pie de página', 80), url: link }),
   brandColor: HexColorSchema,
   accentColor: HexColorSchema,

@@ -1,3 +1,4 @@
+import type { Dealership, DescribedPage } from '@contracts/dealership';
 import type { MetaDescriptor } from 'react-router';
 
 export interface PageMetaInput {
@@ -36,4 +37,16 @@ export function pageMeta({
   ];
   if (image) tags.push({ property: 'og:image', content: image }, { name: 'twitter:image', content: image });
   return tags;
+}
+
+/**
+ * The description the dealership wrote for `page` in its site settings, else `fallback`, the one the site writes
+ * with the dealership's name.
+ */
+export function pageDescription(
+  root: { dealership: Pick<Dealership, 'pageDescriptions'> } | undefined,
+  page: DescribedPage,
+  fallback: string,
+): string {
+  return root?.dealership.pageDescriptions[page] || fallback;
 }

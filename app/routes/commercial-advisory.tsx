@@ -29,6 +29,7 @@ export function meta({ matches }: Route.MetaArgs) {
     description:
       'Optimizamos las finanzas de nuestros clientes: diagnóstico financiero, planificación, gestión de presupuesto, asesoría en inversiones y educación financiera.',
     path: '/commercial-advisory',
+    page: 'commercialAdvisory',
   });
 }
 

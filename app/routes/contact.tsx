@@ -1,7 +1,7 @@
 import { ContactContent } from '~/components/contact/contact-content';
 import { DealerJsonLd } from '~/components/layout/dealer-json-ld';
 import { PageHero } from '~/components/layout/page-hero';
-import { pageMeta } from '~/lib/meta';
+import { pageDescription, pageMeta } from '~/lib/meta';
 import { type RootData, useRootData } from '~/root';
 import type { Route } from './+types/contact';
 
@@ -10,7 +10,11 @@ export function meta({ matches }: Route.MetaArgs) {
   const name = root?.dealership.name ?? '';
   return pageMeta({
     title: `Contacto | ${name}`,
-    description: `Escríbenos, llámanos o visítanos en ${name}. Teléfonos, direcciones, horario de atención y formulario de contacto.`,
+    description: pageDescription(
+      root,
+      'contact',
+      `Escríbenos, llámanos o visítanos en ${name}. Teléfonos, direcciones, horario de atención y formulario de contacto.`,
+    ),
     path: '/contact',
     publicUrl: root?.publicUrl ?? '',
   });

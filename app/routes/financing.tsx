@@ -55,6 +55,7 @@ export function meta({ matches }: Route.MetaArgs) {
     description:
       'Financia tu auto nuevo o usado con crédito directo o convencional, en plazos de 12 a 48 meses. Revisa los requisitos y solicita asesoría financiera.',
     path: '/financing',
+    page: 'financing',
   });
 }
 
@@ -138,6 +139,7 @@ export default function Financing({ loaderData }: Route.ComponentProps) {
       </div>
 
       <DirectCreditSection
+        texts={dealership.financingPage.directo}
         downPayment={directCreditDownPaymentText(dealership.financing)}
         action={
           <ModalTrigger dialog="financing" className={primaryButton}>
@@ -147,6 +149,7 @@ export default function Financing({ loaderData }: Route.ComponentProps) {
         }
       />
       <ConventionalCreditSection
+        texts={dealership.financingPage.convencional}
         action={
           <ModalTrigger dialog="financing" className={secondaryOnLight}>
             <Landmark aria-hidden className="size-5" />
@@ -156,7 +159,7 @@ export default function Financing({ loaderData }: Route.ComponentProps) {
       />
 
       <div className="bg-white">
-        <PartnerLogos />
+        <PartnerLogos partners={dealership.partners} />
       </div>
 
       <div className="pt-16">

@@ -7,7 +7,7 @@ import { HeroSliderIsland } from '~/components/home/hero-slider';
 import { SectionHeading } from '~/components/home/section-heading';
 import { ServicesSection } from '~/components/home/services-section';
 import { DealerJsonLd } from '~/components/layout/dealer-json-ld';
-import { pageMeta } from '~/lib/meta';
+import { pageDescription, pageMeta } from '~/lib/meta';
 import { type RootData, useRootData } from '~/root';
 import type { Route } from './+types/home';
 
@@ -41,7 +41,11 @@ export function meta({ matches }: Route.MetaArgs) {
   const name = root?.dealership.name ?? '';
   return pageMeta({
     title: `${name} | Autos nuevos y usados en Santiago`,
-    description: `${name}: vehículos nuevos y usados con financiamiento, seguros y compra de tu auto. Más de 50 vehículos disponibles.`,
+    description: pageDescription(
+      root,
+      'home',
+      `${name}: vehículos nuevos y usados con financiamiento, seguros y compra de tu auto. Más de 50 vehículos disponibles.`,
+    ),
     path: '/',
     publicUrl: root?.publicUrl ?? '',
   });

@@ -16,6 +16,7 @@ export function meta({ matches }: Route.MetaArgs) {
     description:
       'Cotiza tu Seguro Obligatorio SOAP, Seguro Contra Terceros o Seguro Todo Riesgo con asesoría personalizada. Te respondemos en 24 horas.',
     path: '/insurance',
+    page: 'insurance',
   });
 }
 

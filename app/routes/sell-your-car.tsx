@@ -16,6 +16,7 @@ export function meta({ matches }: Route.MetaArgs) {
     description:
       'Vende tu auto usado sin complicaciones: tasación justa, proceso en menos de 48 horas y pago inmediato. Solicita tu tasación en línea.',
     path: '/sell-your-car',
+    page: 'sellYourCar',
   });
 }
 

@@ -4,7 +4,8 @@ import { isRouteErrorResponse, redirect, useLocation } from 'react-router';
 import { ListingError } from '~/components/listing/listing-error';
 import { ListingHero } from '~/components/listing/listing-hero';
 import { ListingViewIsland } from '~/components/listing/listing-view';
-import { pageMeta } from '~/lib/meta';
+import { pageDescription, pageMeta } from '~/lib/meta';
+import type { RootData } from '~/root';
 import type { Route } from './+types/vehicles';
 
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -16,13 +17,17 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return data;
 }
 export function meta({ data, location, matches }: Route.MetaArgs) {
-  const root = matches[0]?.loaderData as { publicUrl: string; dealership: { name: string } } | undefined;
+  const root = matches[0]?.loaderData as RootData | undefined;
   const query = parseListingQuery(new URLSearchParams(location.search));
   // Filtered variants point search engines at the listing itself; plain pages are their own canonical.
   const path = !hasActiveFilters(query) && query.page > 1 ? `/vehicles?pagina=${query.page}` : '/vehicles';
   return pageMeta({
     title: `Nuestro Stock: autos nuevos y usados | ${root?.dealership.name ?? ''}`,
-    description: `${data?.stockCount ?? 'Más de 50'} vehículos nuevos y usados en Santiago: filtra por marca, modelo, tipo, precio y año. Financiamiento directo y convencional.`,
+    description: pageDescription(
+      root,
+      'vehicles',
+      `${data?.stockCount ?? 'Más de 50'} vehículos nuevos y usados en Santiago: filtra por marca, modelo, tipo, precio y año. Financiamiento directo y convencional.`,
+    ),
     path,
     publicUrl: root?.publicUrl ?? '',
   });

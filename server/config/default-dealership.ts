@@ -53,6 +53,48 @@ export const defaultDealership: Dealership = {
       photo: null,
     },
   ],
+  // Fictional institutions: the demo shows no real bank's trademark.
+  partners: [
+    'Banco Cumbre Andina',
+    'Finanzas Litoral',
+    'Crédito Araucaria',
+    'Banco Horizonte Sur',
+    'Fondo Quillay',
+    'Mutual Pehuén',
+  ].map((name) => ({ name, logo: null })),
+  financingPage: {
+    directo: {
+      intro:
+        'Financiamos tu auto directamente, sin bancos de por medio. Pagas una cuota fija en pesos y puedes ' +
+        'empezar a pagar hasta 90 días después de llevarte tu auto.',
+      conditions: [
+        'Plazo de hasta 48 meses',
+        'Primera cuota hasta 90 días después de la compra',
+        'Cuota fija en pesos durante todo el crédito',
+        'Para autos nuevos o usados, de uso particular o comercial',
+        'Financiamiento especial para pymes y pequeños emprendedores',
+      ],
+      requirements: [
+        'Exclusivo para residentes de la Quinta Región',
+        'Aval directo familiar (referencial)',
+        'Acreditar ingresos acordes al valor de la cuota',
+        'Comprobante de domicilio',
+        'Cédula de identidad vigente',
+      ],
+    },
+    convencional: {
+      intro:
+        'Gestionamos tu crédito con la institución financiera que mejor se ajuste a tu perfil, con plazos de 12, ' +
+        '24, 36 o 48 meses. Tú eliges el auto; nosotros nos encargamos del papeleo.',
+      dependent: [
+        'Antigüedad laboral mínima de 1 año',
+        'Renta fija: últimas 3 liquidaciones de sueldo',
+        'Renta variable: últimas 6 liquidaciones de sueldo',
+      ],
+      independent: ['Carpeta tributaria', 'Al menos 3 años de inicio de actividades'],
+    },
+  },
+  pageDescriptions: {},
   developerCredit: { name: 'Equipo Automotora Web', url: 'https://automotoracordillera.cl' },
   brandColor: '#1e3a8a',
   accentColor: '#f59e0b',

@@ -170,6 +170,46 @@ describe('site settings', () => {
       ['phones', { phones: [] }, 'al menos un teléfono'],
       ['email', { email: 'no-es-correo' }, 'correo'],
       ['whatsapp', { whatsapp: '+56 9 1234' }, 'dígitos'],
+      ['partners', { partners: current.datos.partners.slice(0, 5) }, 'seis instituciones'],
+      [
+        'partners.2.name',
+        { partners: current.datos.partners.map((p, i) => (i === 2 ? { ...p, name: ' ' } : p)) },
+        'Ingresa el nombre de la institución.',
+      ],
+      [
+        'financingPage.directo.requirements',
+        {
+          financingPage: {
+            ...current.datos.financingPage,
+            directo: { ...current.datos.financingPage.directo, requirements: ['Cédula', 'x'.repeat(161)] },
+          },
+        },
+        'Línea 2: Cada requisito admite hasta 160 caracteres.',
+      ],
+      ['pageDescriptions.home', { pageDescriptions: { home: 'x'.repeat(301) } }, '300'],
+      ['pageDescriptions.contact', { pageDescriptions: { contact: 'Dos\nlíneas' } }, 'una sola línea'],
+      [
+        'financing',
+        {
+          financing: {
+            ...current.datos.financing,
+            fees: [{ id: 'desgravamen', label: 'Notaría', amount: 1000, financed: true }],
+          },
+        },
+        'el identificador desgravamen se repite',
+      ],
+      [
+        'financing.insurances.0.monthlyPercent',
+        {
+          financing: {
+            ...current.datos.financing,
+            insurances: [
+              { id: 'vida', label: 'Vida', monthlyPercent: 'mucho' as unknown as number, required: false },
+            ],
+          },
+        },
+        'número',
+      ],
     ];
     for (const [field, change, message] of cases) {
       const response = await save({ version: current.version, datos: { ...current.datos, ...change } });
@@ -193,6 +233,52 @@ describe('site settings', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(await googleFeed()).not.toContain('<script>');
+  });
+});
+
+describe('the content of the site', () => {
+  it('saves the partners, the texts of /financing, the credit costs and the page descriptions', async () => {
+    const current = await read();
+    const datos: Dealership = {
+      ...current.datos,
+      partners: current.datos.partners.map((partner, index) =>
+        index === 0 ? { ...partner, name: 'Banco del Maule' } : partner,
+      ),
+      financingPage: {
+        ...current.datos.financingPage,
+        directo: { ...current.datos.financingPage.directo, requirements: ['Cédula de identidad vigente'] },
+      },
+      financing: {
+        ...current.datos.financing,
+        fees: [{ id: 'notaria', label: 'Notaría', amount: 31_000, financed: false }],
+        stampTax: { monthlyPercent: 0.066, capPercent: 0.8 },
+      },
+      pageDescriptions: { home: 'Autos nuevos y usados en Talca, con crédito directo.' },
+    };
+    const response = await save({ version: current.version, datos });
+    expect(response.statusCode, response.body).toBe(200);
+    const saved = (await read()).datos;
+    expect(saved.partners[0]?.name).toBe('Banco del Maule');
+    expect(saved.financingPage.directo.requirements).toEqual(['Cédula de identidad vigente']);
+    expect(saved.financing.fees).toEqual([
+      { id: 'notaria', label: 'Notaría', amount: 31_000, financed: false },
+    ]);
+    expect(saved.pageDescriptions).toEqual({ home: 'Autos nuevos y usados en Talca, con crédito directo.' });
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'configuracion_guardada'))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    const changes = (entry?.details as { cambios: Record<string, unknown> } | undefined)?.cambios ?? {};
+    expect(Object.keys(changes).sort()).toEqual(
+      [
+        'financing.fees',
+        'financingPage.directo.requirements',
+        'pageDescriptions.home',
+        'partners.0.name',
+      ].sort(),
+    );
   });
 });
 
@@ -247,6 +333,12 @@ describe('home slide photos', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json().campos['slides.1.photo']).toBe('Esa foto no está entre las subidas al sitio.');
     }
+    const partners = current.datos.partners.map((partner, index) =>
+      index === 3 ? { ...partner, logo: { hash: other?.hash ?? '', width: 10, height: 10 } } : partner,
+    );
+    const logo = await save({ version: current.version, datos: { ...current.datos, partners } });
+    expect(logo.statusCode).toBe(400);
+    expect(logo.json().campos).toEqual({ 'partners.3.logo': 'Esa foto no está entre las subidas al sitio.' });
     expect((await t.app.inject({ method: 'GET', url: `/media/${'f'.repeat(32)}/320.jpg` })).statusCode).toBe(
       404,
     );
@@ -258,6 +350,23 @@ describe('home slide photos', () => {
       415,
     );
     expect(await siteImageCount()).toBe(photos);
+  });
+});
+
+describe('a version saved before a field existed', () => {
+  it('takes the new fields from the configured settings and keeps everything it has', async () => {
+    const current = await read();
+    const { partners: _p, financingPage: _f, pageDescriptions: _d, ...older } = current.datos;
+    await t.database.db
+      .insert(siteSettings)
+      .values({ data: { ...older, name: 'Autos de Antes' } as Dealership });
+    t.app.services.catalogue.invalidate();
+    const now = await read();
+    expect(now.version).toBe(current.version + 1);
+    expect(now.datos.name).toBe('Autos de Antes');
+    expect(now.datos.partners).toEqual(defaultDealership.partners);
+    expect(now.datos.financingPage).toEqual(defaultDealership.financingPage);
+    expect(now.datos.pageDescriptions).toEqual({});
   });
 });
 

@@ -43,7 +43,15 @@ test('An admin turns on round-robin; the lead is given in turn, reassigned, take
   const settings = page
     .locator('form')
     .filter({ has: page.getByRole('button', { name: 'Guardar reparto' }) });
-  await settings.getByLabel('Asignar las solicitudes nuevas por turnos').check();
+  // Off first when another run left it on, so the switch is saved as a change, as an admin meets it.
+  const roundRobin = settings.getByLabel('Asignar las solicitudes nuevas por turnos');
+  if (await roundRobin.isChecked()) {
+    await roundRobin.uncheck();
+    await settings.getByRole('button', { name: 'Guardar reparto' }).click();
+    await expect(page.getByText('Listo: las solicitudes nuevas llegarán sin asignar.')).toBeVisible();
+    await expect(roundRobin).not.toBeChecked();
+  }
+  await roundRobin.check();
   await settings.getByRole('button', { name: 'Guardar reparto' }).click();
   await expect(page.getByText('Listo: las solicitudes nuevas se repartirán por turnos.')).toBeVisible();
   await expect(page.getByLabel('Asignar las solicitudes nuevas por turnos')).toBeChecked();
@@ -124,6 +132,8 @@ test('A salesperson switches the lead e-mails off and on in "Mi cuenta"', { tag:
   await hydrated(page);
   const emails = page.getByLabel('Avisarme por correo de las solicitudes nuevas');
   const save = page.getByRole('button', { name: 'Guardar avisos' });
+  // Each save below changes the stored value: the notice must survive the page's data changing under it.
+  await expect(emails).toBeChecked();
   await emails.uncheck();
   await save.click();
   await expect(page.getByText('Listo: ya no recibirás avisos de solicitudes por correo.')).toBeVisible();
@@ -133,4 +143,5 @@ test('A salesperson switches the lead e-mails off and on in "Mi cuenta"', { tag:
   await page.keyboard.press('Space');
   await page.getByRole('button', { name: 'Guardar avisos' }).press('Enter');
   await expect(page.getByText('Listo: te avisaremos por correo de las solicitudes nuevas.')).toBeVisible();
+  await expect(emails).toBeChecked();
 });

@@ -133,7 +133,10 @@ test("an admin changes the direct credit's minimum pie and /financing says so at
   page,
 }) => {
   await openSettings(page);
-  const directo = page.getByRole('group', { name: defaultDealership.financing.credits.directo.label });
+  const directo = page.getByRole('group', {
+    name: defaultDealership.financing.credits.directo.label,
+    exact: true,
+  });
   const pie = directo.getByLabel('Pie mínimo (%)');
   const before = await pie.inputValue();
   await directo.getByLabel('Tasa mensual a 48 meses (%)').fill('uno coma nueve');
@@ -153,14 +156,83 @@ test("an admin changes the direct credit's minimum pie and /financing says so at
   // Back as it was, for the tests that follow.
   await page.reload();
   await hydrated(page);
-  await page
-    .getByRole('group', { name: defaultDealership.financing.credits.directo.label })
-    .getByLabel('Pie mínimo (%)')
-    .fill(before);
-  await page
-    .getByRole('group', { name: defaultDealership.financing.credits.directo.label })
+  const again = page.getByRole('group', {
+    name: defaultDealership.financing.credits.directo.label,
+    exact: true,
+  });
+  await again.getByLabel('Pie mínimo (%)').fill(before);
+  await again
     .getByLabel('Tasa mensual a 48 meses (%)')
     .fill(String(defaultDealership.financing.credits.directo.monthlyRatePercent[48]).replace('.', ','));
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText(/Se guardó la versión \d+\./)).toBeVisible();
+});
+
+test('an admin renames a partner, gives another a logo, rewrites a requirement list and the home description; /financing and / show them', async ({
+  page,
+}) => {
+  await openSettings(page);
+  const first = page.getByRole('group', { name: 'Institución 1' });
+  const second = page.getByRole('group', { name: 'Institución 2' });
+  const secondName = await second.getByLabel('Nombre').inputValue();
+  await first.getByLabel('Nombre').fill('Banco del Maule');
+  const logo = await sharp({ create: { width: 480, height: 160, channels: 3, background: '#14532d' } })
+    .png()
+    .toBuffer();
+  await second.getByLabel('Subir logo de la institución 2').setInputFiles({
+    name: 'logo.png',
+    mimeType: 'image/png',
+    buffer: logo,
+  });
+  await expect(second.getByRole('img', { name: 'Logo elegido para la institución 2' })).toBeVisible();
+  const texts = page.getByRole('group', { name: 'Crédito Directo', exact: true }).last();
+  const requirements = texts.getByLabel('Requisitos');
+  await requirements.fill(`Cédula de identidad vigente\n${'Muy largo '.repeat(20)}`);
+  await page
+    .getByLabel('Inicio (opcional)', { exact: true })
+    .fill('Autos nuevos y usados en Talca, con crédito directo en el día.');
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(texts.getByText('Línea 2: Cada requisito admite hasta 160 caracteres.')).toBeVisible();
+  await expect(requirements).toHaveAttribute('aria-invalid', 'true');
+  await requirements.fill('Cédula de identidad vigente\nResidir en la Región del Maule');
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText(/Se guardó la versión \d+\. El sitio ya la muestra\./)).toBeVisible();
+
+  const visitor = await page.context().browser()?.newPage();
+  if (!visitor) throw new Error('no browser');
+  await visitor.goto('/financing');
+  const partners = visitor.getByRole('region', { name: 'Instituciones financieras asociadas' });
+  await expect(partners.getByRole('img', { name: 'Banco del Maule' })).toBeVisible();
+  const partnerLogo = partners.getByRole('img', { name: secondName });
+  await expect(partnerLogo).toHaveJSProperty('tagName', 'IMG');
+  await partnerLogo.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => partnerLogo.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+  const direct = visitor.getByRole('region', { name: 'Crédito Directo' });
+  await expect(direct.getByText('Residir en la Región del Maule')).toBeVisible();
+  await expect(direct.getByText('Exclusivo para residentes de la Quinta Región')).toHaveCount(0);
+  await visitor.goto('/');
+  await expect(visitor.locator('meta[name="description"]')).toHaveAttribute(
+    'content',
+    'Autos nuevos y usados en Talca, con crédito directo en el día.',
+  );
+  await visitor.close();
+
+  // Back as it was, for the tests that follow.
+  await page.reload();
+  await hydrated(page);
+  await page
+    .getByRole('group', { name: 'Institución 1' })
+    .getByLabel('Nombre')
+    .fill(defaultDealership.partners[0]?.name ?? '');
+  await page.getByRole('button', { name: 'Quitar logo de la institución 2' }).click();
+  await page
+    .getByRole('group', { name: 'Crédito Directo', exact: true })
+    .last()
+    .getByLabel('Requisitos')
+    .fill(defaultDealership.financingPage.directo.requirements.join('\n'));
+  await page.getByLabel('Inicio (opcional)', { exact: true }).fill('');
   await page.getByRole('button', { name: 'Guardar cambios' }).click();
   await expect(page.getByText(/Se guardó la versión \d+\./)).toBeVisible();
 });

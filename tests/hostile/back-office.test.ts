@@ -298,6 +298,18 @@ describe('PUT /admin/api/sitio', () => {
       'social.0.url',
       (d, v) => Object.assign((d.social as Array<Record<string, unknown>>)[0] ?? {}, { url: v }),
     ],
+    [
+      'partners.5.name',
+      (d, v) => Object.assign((d.partners as Array<Record<string, unknown>>)[5] ?? {}, { name: v }),
+    ],
+    [
+      'financingPage.convencional.intro',
+      (d, v) =>
+        Object.assign((d.financingPage as Record<string, Record<string, unknown>>).convencional ?? {}, {
+          intro: v,
+        }),
+    ],
+    ['pageDescriptions.vehicles', (d, v) => Object.assign(d, { pageDescriptions: { vehicles: v } })],
   ];
   const read = async () =>
     (await t.app.inject({ method: 'GET', url: '/admin/api/sitio', headers: admin.headers })).json() as {
@@ -320,7 +332,7 @@ describe('PUT /admin/api/sitio', () => {
         expect(typeof value).toBe('string');
         const stored = at((await read()).datos, path);
         expect(stored).toBe((value as string).trim());
-        expect(stored).not.toMatch(path === 'about' ? UNPRINTABLE : UNPRINTABLE_LINE);
+        expect(stored).not.toMatch(/about|intro/.test(path) ? UNPRINTABLE : UNPRINTABLE_LINE);
         if (path.endsWith('url') || path.endsWith('Url')) expect(stored).toMatch(/^https?:\/\//);
       }),
       { numRuns: runs(40) },
@@ -341,6 +353,12 @@ describe('PUT /admin/api/sitio', () => {
     'openingHours.0.open',
     'slides.2.photo',
     'phones',
+    'partners.1.logo',
+    'partners',
+    'financingPage.directo.conditions',
+    'financingPage.convencional.independent.0',
+    'financing.stampTax.capPercent',
+    'pageDescriptions',
   ];
   const putAt = (datos: Record<string, unknown>, path: string, value: unknown) => {
     const keys = path.split('.');

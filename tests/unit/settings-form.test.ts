@@ -1,7 +1,9 @@
+import { settingsFieldErrors, zodSpanish } from '@contracts/admin-settings.ts';
+import { DealershipSchema } from '@contracts/dealership.ts';
 import { defaultDealership } from '@server/config/default-dealership.ts';
 import { settingsChanges } from '@server/services/settings/site-settings.ts';
 import { describe, expect, it } from 'vitest';
-import { numberErrors, settingsFromForm, typedNumber } from '~/lib/admin/settings-form';
+import { lines, numberErrors, settingsFromForm, slugFor, typedNumber } from '~/lib/admin/settings-form';
 
 function formOf(fields: Record<string, string>): FormData {
   const form = new FormData();
@@ -30,7 +32,7 @@ describe('settingsFromForm', () => {
       { label: 'Taller', display: '', e164: '' },
     ]);
     expect(settings.addresses).toEqual([{ label: '', street: '', commune: '', city: 'Talca' }]);
-    expect(settings.financing.insurances).toBe(defaultDealership.financing.insurances);
+    expect(settings.brandColor).toBe(defaultDealership.brandColor);
     expect(settings.testDrives).toBe(defaultDealership.testDrives);
     expect(settings.openingHours).toBe(defaultDealership.openingHours);
   });
@@ -89,10 +91,130 @@ describe('the financing conditions of the form', () => {
       monthlyRatePercent: { 12: 1.79 },
     });
     expect(financing.minFinancedAmount).toBe(1_500_000);
-    expect(financing.fees).toBe(defaultDealership.financing.fees);
     expect(numberErrors(form)).toEqual({
       'financing.credits.convencional.minDownPaymentPercent': 'Escribe un número, como 1,59.',
       'financing.credits.convencional.monthlyRatePercent.48': 'Escribe un número, como 1,59.',
+    });
+  });
+});
+
+describe('the charges and insurances of the form', () => {
+  it("keeps an existing row's identifier, names a new one from its label, and skips blank rows", () => {
+    const form = formOf({
+      'financing.fees.0.id': 'notaria',
+      'financing.fees.0.label': 'Notaría',
+      'financing.fees.0.amount': '30.000',
+      'financing.fees.0.financed': 'on',
+      'financing.fees.1.label': '',
+      'financing.fees.1.amount': '',
+      'financing.fees.2.label': 'Notaria',
+      'financing.fees.2.amount': '$ 5000',
+      'financing.insurances.0.id': 'notaria-2',
+      'financing.insurances.0.label': 'Seguro de cesantía',
+      'financing.insurances.0.monthlyPercent': '0,05',
+      'financing.insurances.0.required': 'on',
+      'financing.insurances.1.label': 'Seguro automotriz',
+      'financing.insurances.1.monthlyPercent': '0,1',
+      'financing.stampTax.monthlyPercent': '0,066',
+      'financing.stampTax.capPercent': '0,8',
+    });
+    const { financing } = settingsFromForm(defaultDealership, form);
+    expect(financing.fees).toEqual([
+      { id: 'notaria', label: 'Notaría', amount: 30_000, financed: true },
+      // "notaria" and "notaria-2" are taken, the latter by an insurance: the contract wants them unique across both.
+      { id: 'notaria-3', label: 'Notaria', amount: 5_000, financed: false },
+    ]);
+    expect(financing.insurances).toEqual([
+      { id: 'notaria-2', label: 'Seguro de cesantía', monthlyPercent: 0.05, required: true },
+      { id: 'seguro-automotriz', label: 'Seguro automotriz', monthlyPercent: 0.1, required: false },
+    ]);
+    expect(financing.stampTax).toEqual({ monthlyPercent: 0.066, capPercent: 0.8 });
+    expect(numberErrors(form)).toEqual({});
+    const { fees, insurances, stampTax } = financing;
+    const costs = { ...defaultDealership.financing, fees, insurances, stampTax };
+    expect(DealershipSchema.safeParse({ ...defaultDealership, financing: costs }).success).toBe(true);
+  });
+
+  it('asks for the number of a row that has a name, and not of a blank row', () => {
+    const form = formOf({
+      'financing.fees.0.label': 'Notaría',
+      'financing.fees.0.amount': '',
+      'financing.fees.1.label': '',
+      'financing.fees.1.amount': '',
+      'financing.fees.2.label': '',
+      'financing.fees.2.amount': 'mucho',
+      'financing.insurances.0.label': 'Desgravamen',
+      'financing.insurances.0.monthlyPercent': '0,0,3',
+      'financing.stampTax.capPercent': '',
+    });
+    expect(numberErrors(form)).toEqual({
+      'financing.fees.0.amount': 'Escribe un monto en pesos, como 1.000.000.',
+      'financing.fees.2.amount': 'Escribe un monto en pesos, como 1.000.000.',
+      'financing.insurances.0.monthlyPercent': 'Escribe un número, como 1,59.',
+      'financing.stampTax.capPercent': 'Escribe un número, como 1,59.',
+    });
+  });
+
+  it('makes identifiers the contract accepts from any name', () => {
+    const taken = new Set(['seguro']);
+    for (const label of [
+      'Seguro',
+      '  Ñandú 2000 ',
+      '123',
+      '¡¡!!',
+      'x',
+      'Seguro de desgravamen y cesantía total',
+    ])
+      expect(slugFor(label, taken)).toMatch(/^[a-z][a-z0-9-]{1,30}$/);
+    expect(slugFor('Seguro', taken)).toBe('seguro-2');
+    expect(slugFor('Ñandú 2000', taken)).toBe('nandu-2000');
+  });
+});
+
+describe('the texts of /financing and the page descriptions', () => {
+  it('reads a list one item per line and a blank description as none', () => {
+    expect(lines('  Uno \r\n\n Dos\n   \n')).toEqual(['Uno', 'Dos']);
+    const settings = settingsFromForm(
+      defaultDealership,
+      formOf({
+        'financingPage.directo.requirements': 'Cédula vigente\nComprobante de domicilio',
+        'pageDescriptions.home': '  Autos en Talca  ',
+        'pageDescriptions.contact': '   ',
+        'partners.0.name': 'Banco Uno',
+        'partners.0.logo': '{"hash":"0123456789abcdef0123456789abcdef","width":300,"height":100}',
+        'partners.1.logo': 'no es json',
+      }),
+    );
+    expect(settings.financingPage.directo.requirements).toEqual([
+      'Cédula vigente',
+      'Comprobante de domicilio',
+    ]);
+    expect(settings.pageDescriptions).toEqual({ home: 'Autos en Talca' });
+    expect(settings.partners).toHaveLength(6);
+    expect(settings.partners[0]).toEqual({
+      name: 'Banco Uno',
+      logo: { hash: '0123456789abcdef0123456789abcdef', width: 300, height: 100 },
+    });
+    expect(settings.partners[1]?.logo).toBeNull();
+  });
+
+  it("shows an item's error on its list, naming the line", () => {
+    const result = DealershipSchema.safeParse(
+      {
+        ...defaultDealership,
+        financingPage: {
+          ...defaultDealership.financingPage,
+          directo: { ...defaultDealership.financingPage.directo, requirements: ['Cédula', 'x'.repeat(161)] },
+          convencional: { ...defaultDealership.financingPage.convencional, dependent: [] },
+        },
+      },
+      { error: zodSpanish },
+    );
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    expect(settingsFieldErrors(result.error, '')).toEqual({
+      'financingPage.directo.requirements': 'Línea 2: Cada requisito admite hasta 160 caracteres.',
+      'financingPage.convencional.dependent': 'debe tener al menos una línea',
     });
   });
 });

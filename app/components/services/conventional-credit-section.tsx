@@ -1,3 +1,4 @@
+import type { FinancingPage } from '@contracts/dealership';
 import type { ReactNode } from 'react';
 import { Briefcase, Building2, UserRound } from '~/components/icons';
 import { CheckList } from './check-list';
@@ -5,7 +6,14 @@ import { RequirementCard } from './requirement-card';
 import { CONVENTIONAL_SECTION_ID } from './section-scroll';
 
 /** docs/product.md conventional credit: requirements for dependent and independent workers. */
-export function ConventionalCreditSection({ action }: { action: ReactNode }) {
+export function ConventionalCreditSection({
+  texts,
+  action,
+}: {
+  /** The section's texts (site settings). */
+  texts: FinancingPage['convencional'];
+  action: ReactNode;
+}) {
   return (
     <section
       id={CONVENTIONAL_SECTION_ID}
@@ -26,24 +34,15 @@ export function ConventionalCreditSection({ action }: { action: ReactNode }) {
             >
               Crédito Convencional
             </h2>
-            <p className="mt-4 text-lg text-slate-600 leading-relaxed">
-              Gestionamos tu crédito con la institución financiera que mejor se ajuste a tu perfil, con plazos
-              de 12, 24, 36 o 48 meses. Tú eliges el auto; nosotros nos encargamos del papeleo.
-            </p>
+            <p className="mt-4 whitespace-pre-line text-lg text-slate-600 leading-relaxed">{texts.intro}</p>
             <div className="mt-8">{action}</div>
           </div>
           <div className="grid gap-6 sm:grid-cols-2">
             <RequirementCard icon={UserRound} title="Trabajadores dependientes" delay={300}>
-              <CheckList
-                items={[
-                  'Antigüedad laboral mínima de 1 año',
-                  'Renta fija: últimas 3 liquidaciones de sueldo',
-                  'Renta variable: últimas 6 liquidaciones de sueldo',
-                ]}
-              />
+              <CheckList items={texts.dependent} />
             </RequirementCard>
             <RequirementCard icon={Briefcase} title="Trabajadores independientes" delay={450}>
-              <CheckList items={['Carpeta tributaria', 'Al menos 3 años de inicio de actividades']} />
+              <CheckList items={texts.independent} />
             </RequirementCard>
           </div>
         </div>

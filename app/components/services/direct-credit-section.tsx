@@ -1,3 +1,4 @@
+import type { FinancingPage } from '@contracts/dealership';
 import type { ReactNode } from 'react';
 import { CalendarClock, ClipboardCheck, HandCoins } from '~/components/icons';
 import { CheckList } from './check-list';
@@ -5,6 +6,8 @@ import { RequirementCard } from './requirement-card';
 import { DIRECT_SECTION_ID } from './section-scroll';
 
 interface Props {
+  /** The section's texts (site settings). */
+  texts: FinancingPage['directo'];
   /** directCreditDownPaymentText: the one down-payment text (docs/product.md). */
   downPayment: string;
   /** The button that opens the financing request. */
@@ -12,22 +15,9 @@ interface Props {
 }
 
 /** docs/product.md direct credit: conditions and requirements. */
-export function DirectCreditSection({ downPayment, action }: Props) {
-  const conditions = [
-    'Plazo de hasta 48 meses',
-    'Primera cuota hasta 90 días después de la compra',
-    'Cuota fija en pesos durante todo el crédito',
-    downPayment,
-    'Para autos nuevos o usados, de uso particular o comercial',
-    'Financiamiento especial para pymes y pequeños emprendedores',
-  ];
-  const requirements = [
-    'Exclusivo para residentes de la Quinta Región',
-    'Aval directo familiar (referencial)',
-    'Acreditar ingresos acordes al valor de la cuota',
-    'Comprobante de domicilio',
-    'Cédula de identidad vigente',
-  ];
+export function DirectCreditSection({ texts, downPayment, action }: Props) {
+  // The pie line is computed from the credit's conditions, after the third of the dealership's own lines.
+  const conditions = [...texts.conditions.slice(0, 3), downPayment, ...texts.conditions.slice(3)];
   return (
     <section
       id={DIRECT_SECTION_ID}
@@ -48,10 +38,7 @@ export function DirectCreditSection({ downPayment, action }: Props) {
             >
               Crédito Directo
             </h2>
-            <p className="mt-4 text-lg text-slate-600 leading-relaxed">
-              Financiamos tu auto directamente, sin bancos de por medio. Pagas una cuota fija en pesos y
-              puedes empezar a pagar hasta 90 días después de llevarte tu auto.
-            </p>
+            <p className="mt-4 whitespace-pre-line text-lg text-slate-600 leading-relaxed">{texts.intro}</p>
             <div className="mt-8">{action}</div>
           </div>
           <div className="grid gap-6 sm:grid-cols-2">
@@ -59,7 +46,7 @@ export function DirectCreditSection({ downPayment, action }: Props) {
               <CheckList items={conditions} />
             </RequirementCard>
             <RequirementCard icon={ClipboardCheck} title="Requisitos" delay={450}>
-              <CheckList items={requirements} />
+              <CheckList items={texts.requirements} />
             </RequirementCard>
           </div>
         </div>

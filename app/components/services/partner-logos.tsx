@@ -1,22 +1,20 @@
+import type { Partner } from '@contracts/dealership';
 import type { ReactNode } from 'react';
+import { ResponsiveImage } from '~/components/responsive-image';
 import { Reveal } from '~/components/reveal';
 import { SectionHeading } from './section-heading';
 import { card, sectionContainer } from './styles';
 
 type Mark = 'peak' | 'wave' | 'tree' | 'sun' | 'leaf' | 'ring';
 
-/**
- * Fictional institutions drawn as neutral wordmarks: the demo must not show real banks' trademarks, and
- * no logo is fetched from anywhere. A deployment replaces these with its own partners.
- */
-const PARTNERS: { prefix: string; name: string; mark: Mark }[] = [
-  { prefix: 'Banco', name: 'Cumbre Andina', mark: 'peak' },
-  { prefix: 'Finanzas', name: 'Litoral', mark: 'wave' },
-  { prefix: 'Crédito', name: 'Araucaria', mark: 'tree' },
-  { prefix: 'Banco', name: 'Horizonte Sur', mark: 'sun' },
-  { prefix: 'Fondo', name: 'Quillay', mark: 'leaf' },
-  { prefix: 'Mutual', name: 'Pehuén', mark: 'ring' },
-];
+/** The drawn marks of partners without a logo of their own, in order: neutral shapes, no real bank's trademark. */
+const MARK_ORDER: Mark[] = ['peak', 'wave', 'tree', 'sun', 'leaf', 'ring'];
+
+/** "Banco Cumbre Andina" is drawn as a small "Banco" over a large "Cumbre Andina"; a one-word name is all large. */
+function wordmark(name: string): { prefix: string; rest: string } {
+  const [first = '', ...others] = name.split(/\s+/);
+  return others.length > 0 ? { prefix: first, rest: others.join(' ') } : { prefix: '', rest: first };
+}
 
 const MARKS: Record<Mark, ReactNode> = {
   peak: <path d="M2 20 9 7l4 6 3-4 6 11Z" fill="currentColor" />,
@@ -42,8 +40,8 @@ const MARKS: Record<Mark, ReactNode> = {
   ),
 };
 
-/** docs/product.md: six partner financial institution logos. */
-export function PartnerLogos() {
+/** docs/product.md: six partner financial institution logos (site settings: a logo uploaded, or the name drawn). */
+export function PartnerLogos({ partners }: { partners: readonly Partner[] }) {
   return (
     <section aria-labelledby="instituciones-titulo" className={sectionContainer}>
       <SectionHeading
@@ -57,34 +55,54 @@ export function PartnerLogos() {
         aria-labelledby="instituciones-titulo"
         className="mx-auto mt-10 grid max-w-5xl grid-cols-2 gap-4 md:grid-cols-3"
       >
-        {PARTNERS.map((partner, index) => (
-          <Reveal as="li" key={partner.name} delay={300 + 150 * index}>
-            <div
-              role="img"
-              aria-label={`${partner.prefix} ${partner.name}`}
-              className={`${card} flex h-24 items-center justify-center gap-3 px-4 text-slate-500 transition hover:text-brand-700`}
-            >
-              <svg
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-                className="size-8 shrink-0"
-                aria-hidden="true"
-              >
-                {MARKS[partner.mark]}
-              </svg>
-              <span className="flex flex-col leading-none">
-                <span className="font-medium text-[0.65rem] uppercase tracking-[0.2em]">
-                  {partner.prefix}
-                </span>
-                <span className="mt-1 font-bold text-base tracking-tight sm:text-lg">{partner.name}</span>
-              </span>
-            </div>
+        {partners.map((partner, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the partners are a fixed six, in order
+          <Reveal as="li" key={index} delay={300 + 150 * index}>
+            {partner.logo ? (
+              <div className={`${card} flex h-24 items-center justify-center px-4`}>
+                <ResponsiveImage
+                  image={partner.logo}
+                  alt={partner.name}
+                  sizes="160px"
+                  maxWidth={480}
+                  className="max-h-16 w-auto max-w-full object-contain"
+                />
+              </div>
+            ) : (
+              <Wordmark name={partner.name} mark={MARK_ORDER[index % MARK_ORDER.length] as Mark} />
+            )}
           </Reveal>
         ))}
       </ul>
     </section>
+  );
+}
+
+function Wordmark({ name, mark }: { name: string; mark: Mark }) {
+  const { prefix, rest } = wordmark(name);
+  return (
+    <div
+      role="img"
+      aria-label={name}
+      className={`${card} flex h-24 items-center justify-center gap-3 px-4 text-slate-500 transition hover:text-brand-700`}
+    >
+      <svg
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        className="size-8 shrink-0"
+        aria-hidden="true"
+      >
+        {MARKS[mark]}
+      </svg>
+      <span className="flex min-w-0 flex-col leading-none">
+        {prefix ? (
+          <span className="font-medium text-[0.65rem] uppercase tracking-[0.2em]">{prefix}</span>
+        ) : null}
+        <span className="mt-1 break-words font-bold text-base tracking-tight sm:text-lg">{rest}</span>
+      </span>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { Dealership, Slide } from '@contracts/dealership.ts';
+import { DESCRIBED_PAGES, type Dealership, type SitePhoto } from '@contracts/dealership.ts';
 
 /** How many phones and addresses the settings form offers (the contract's maximum). */
 export const SETTINGS_ROWS = 4;
@@ -33,23 +33,101 @@ export function typedNumber(value: string, kind: 'decimal' | 'pesos'): number | 
   return /^\d+([.,]\d+)?$/.test(text) ? Number(text.replace(',', '.')) : Number.NaN;
 }
 
+/** How each numeric field of the form is read and what it says when it holds something else. */
+function numberRule(name: string): { kind: 'decimal' | 'pesos'; optional: boolean; error: string } | null {
+  if (/^financing\.credits\.\w+\.monthlyRatePercent\.\d+$/.test(name))
+    return { kind: 'decimal', optional: true, error: 'Escribe un número, como 1,59.' };
+  if (
+    /^financing\.(credits\.\w+\.minDownPaymentPercent|stampTax\.\w+|insurances\.\d+\.monthlyPercent)$/.test(
+      name,
+    )
+  )
+    return { kind: 'decimal', optional: false, error: 'Escribe un número, como 1,59.' };
+  if (/^financing\.(minFinancedAmount|fees\.\d+\.amount)$/.test(name))
+    return { kind: 'pesos', optional: false, error: 'Escribe un monto en pesos, como 1.000.000.' };
+  return null;
+}
+
+/** A row of charges or insurances left wholly blank is no row: its numbers are not asked for. */
+function inBlankRow(form: FormData, name: string): boolean {
+  const row = /^(financing\.(?:fees|insurances)\.\d+)\./.exec(name)?.[1];
+  return row !== undefined && text(form, `${row}.label`).trim() === '' && text(form, name).trim() === '';
+}
+
 /** The numeric fields of the form that hold something other than a number, with the Spanish sentence to show. */
 export function numberErrors(form: FormData): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const [name, value] of form.entries()) {
-    if (!name.startsWith('financing.') || typeof value !== 'string') continue;
-    // A blank rate is a term not offered; the pie and the smallest credit are always needed.
-    const blank =
-      name.endsWith('monthlyRatePercent') || /monthlyRatePercent\.\d+$/.test(name) ? 0 : Number.NaN;
-    if (name.endsWith('minFinancedAmount')) {
-      if (Number.isNaN(typedNumber(value, 'pesos') ?? blank))
-        errors[name] = 'Escribe un monto en pesos, como 1.000.000.';
-    } else if (/monthlyRatePercent|minDownPaymentPercent/.test(name)) {
-      if (Number.isNaN(typedNumber(value, 'decimal') ?? blank))
-        errors[name] = 'Escribe un número, como 1,59.';
-    }
+    const rule = numberRule(name);
+    if (!rule || typeof value !== 'string' || inBlankRow(form, name)) continue;
+    const number = typedNumber(value, rule.kind) ?? (rule.optional ? 0 : Number.NaN);
+    if (Number.isNaN(number)) errors[name] = rule.error;
   }
   return errors;
+}
+
+/** The items of a list typed one per line: blank lines are not items. */
+export function lines(value: string): string[] {
+  return value
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+}
+
+/** A list's items as its textarea shows them. */
+export const joinLines = (items: readonly string[]) => items.join('\n');
+
+/**
+ * The identifier of a new charge or insurance (it names the insurance in shared simulation links), from its name:
+ * "Seguro de cesantía" → "seguro-de-cesantia"; kept unique among `taken`.
+ */
+export function slugFor(label: string, taken: ReadonlySet<string>): string {
+  const base =
+    label
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^[^a-z]+|-+$/g, '')
+      .slice(0, 24)
+      .replace(/-+$/, '') || 'item';
+  let slug = base.length >= 2 ? base : `${base}-x`;
+  for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
+  return slug;
+}
+
+/** The filled rows of charges or insurances: an existing row keeps its identifier, a new one gets one. */
+function costRows<T extends { label: string }>(
+  form: FormData,
+  group: 'fees' | 'insurances',
+  size: number,
+  taken: Set<string>,
+  read: (field: (key: string) => string) => T,
+): Array<T & { id: string }> {
+  const numberKey = group === 'fees' ? 'amount' : 'monthlyPercent';
+  const found: Array<T & { id: string }> = [];
+  for (let index = 0; index < size; index++) {
+    if (inBlankRow(form, `financing.${group}.${index}.${numberKey}`)) continue;
+    const field = (key: string) => text(form, `financing.${group}.${index}.${key}`);
+    const row = read(field);
+    const id = field('id') || slugFor(row.label, taken);
+    taken.add(id);
+    found.push({ ...row, id });
+  }
+  return found;
+}
+
+/** How many charges and insurances the form offers (the contract's maximum). */
+export const FEE_ROWS = 6;
+export const INSURANCE_ROWS = 4;
+
+/** The identifiers the form's charges and insurances already have: one list, as the contract wants them unique. */
+function costIds(form: FormData): Set<string> {
+  const ids = [
+    ...Array.from({ length: FEE_ROWS }, (_, index) => text(form, `financing.fees.${index}.id`)),
+    ...Array.from({ length: INSURANCE_ROWS }, (_, index) => text(form, `financing.insurances.${index}.id`)),
+  ];
+  return new Set(ids.filter(Boolean));
 }
 
 /** A credit type's conditions from the form: a blank rate is a term not offered. */
@@ -72,11 +150,11 @@ function creditFromForm(
   };
 }
 
-/** A slide's photo travels in a hidden field as JSON; anything else there is no photo (the server checks the rest). */
-function photoOf(value: string): Slide['photo'] {
+/** A site photo travels in a hidden field as JSON; anything else there is no photo (the server checks the rest). */
+function photoOf(value: string): SitePhoto | null {
   if (value === '') return null;
   try {
-    return JSON.parse(value) as Slide['photo'];
+    return JSON.parse(value) as SitePhoto;
   } catch {
     return null;
   }
@@ -87,6 +165,7 @@ function photoOf(value: string): Slide['photo'] {
  * also how the server names a field's error), everything else kept as `current` has it.
  */
 export function settingsFromForm(current: Dealership, form: FormData): Dealership {
+  const costIdsTaken = costIds(form);
   return {
     ...current,
     name: text(form, 'name'),
@@ -111,9 +190,45 @@ export function settingsFromForm(current: Dealership, form: FormData): Dealershi
         convencional: creditFromForm(current.financing.credits.convencional, form, 'convencional'),
         directo: creditFromForm(current.financing.credits.directo, form, 'directo'),
       },
+      stampTax: {
+        monthlyPercent: typedNumber(text(form, 'financing.stampTax.monthlyPercent'), 'decimal') ?? Number.NaN,
+        capPercent: typedNumber(text(form, 'financing.stampTax.capPercent'), 'decimal') ?? Number.NaN,
+      },
+      fees: costRows(form, 'fees', FEE_ROWS, costIdsTaken, (field) => ({
+        label: field('label'),
+        amount: typedNumber(field('amount'), 'pesos') ?? Number.NaN,
+        financed: field('financed') === 'on',
+      })),
+      insurances: costRows(form, 'insurances', INSURANCE_ROWS, costIdsTaken, (field) => ({
+        label: field('label'),
+        monthlyPercent: typedNumber(field('monthlyPercent'), 'decimal') ?? Number.NaN,
+        required: field('required') === 'on',
+      })),
       minFinancedAmount: typedNumber(text(form, 'financing.minFinancedAmount'), 'pesos') ?? Number.NaN,
       legalNote: text(form, 'financing.legalNote'),
     },
+    partners: current.partners.map((_, index) => ({
+      name: text(form, `partners.${index}.name`),
+      logo: photoOf(text(form, `partners.${index}.logo`)),
+    })),
+    financingPage: {
+      directo: {
+        intro: text(form, 'financingPage.directo.intro'),
+        conditions: lines(text(form, 'financingPage.directo.conditions')),
+        requirements: lines(text(form, 'financingPage.directo.requirements')),
+      },
+      convencional: {
+        intro: text(form, 'financingPage.convencional.intro'),
+        dependent: lines(text(form, 'financingPage.convencional.dependent')),
+        independent: lines(text(form, 'financingPage.convencional.independent')),
+      },
+    },
+    pageDescriptions: Object.fromEntries(
+      DESCRIBED_PAGES.flatMap((page) => {
+        const value = text(form, `pageDescriptions.${page}`).trim();
+        return value ? [[page, value]] : [];
+      }),
+    ),
     slides: current.slides.map((_, index) => ({
       eyebrow: text(form, `slides.${index}.eyebrow`),
       title: text(form, `slides.${index}.title`),

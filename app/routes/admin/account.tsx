@@ -42,7 +42,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           </p>
         </Card>
         <PasswordForm email={staff.email} minPasswordLength={minPasswordLength} />
-        <LeadEmailsForm key={String(leadEmails)} on={leadEmails} seller={staff.role === 'ventas'} />
+        <LeadEmailsForm on={leadEmails} seller={staff.role === 'ventas'} />
       </div>
     </AdminPage>
   );

@@ -46,7 +46,7 @@ export default function StaffPage({ loaderData }: Route.ComponentProps) {
           <div id="nuevo-usuario" className="scroll-mt-20">
             <StaffCreateForm minPasswordLength={minPasswordLength} />
           </div>
-          <LeadAssignmentForm key={String(assignment.turnos)} settings={assignment} sellers={sellers} />
+          <LeadAssignmentForm settings={assignment} sellers={sellers} />
         </div>
       </div>
     </AdminPage>

@@ -124,7 +124,7 @@ async function addVersion(
   });
 }
 
-/** Stores a photo for the site (a home slide) and makes it public under /media; the settings then name it. */
+/** Stores a photo for the site (a home slide, a partner's logo) and makes it public under /media; the settings then name it. */
 export async function storeSitePhoto(db: Db, photo: PreparedImage): Promise<ImageRef> {
   return db.transaction(async (tx) => {
     const stored = await storeImage(tx, photo);
@@ -133,11 +133,21 @@ export async function storeSitePhoto(db: Db, photo: PreparedImage): Promise<Imag
   });
 }
 
-/** A slide may only show a photo uploaded for the site: not a lead's photo, not a made-up hash. */
+/** The site photos the settings name (slides' photos, partners' logos), each with the field that names it. */
+function namedSitePhotos(data: Dealership): Array<{ field: string; hash: string }> {
+  return [
+    ...data.slides.flatMap((slide, index) =>
+      slide.photo ? [{ field: `slides.${index}.photo`, hash: slide.photo.hash }] : [],
+    ),
+    ...data.partners.flatMap((partner, index) =>
+      partner.logo ? [{ field: `partners.${index}.logo`, hash: partner.logo.hash }] : [],
+    ),
+  ];
+}
+
+/** A slide or a partner may only show a photo uploaded for the site: not a lead's photo, not a made-up hash. */
 async function checkSitePhotos(db: Db, data: Dealership): Promise<void> {
-  const named = data.slides.flatMap((slide, index) =>
-    slide.photo ? [{ index, hash: slide.photo.hash }] : [],
-  );
+  const named = namedSitePhotos(data);
   if (named.length === 0) return;
   const rows = await db
     .select({ hash: images.hash })
@@ -154,12 +164,9 @@ async function checkSitePhotos(db: Db, data: Dealership): Promise<void> {
   if (missing.length > 0) {
     throw new Refusal(
       'invalid',
-      'Revisa las fotos de la portada.',
+      'Revisa las fotos del sitio.',
       Object.fromEntries(
-        missing.map((photo) => [
-          `slides.${photo.index}.photo`,
-          'Esa foto no está entre las subidas al sitio.',
-        ]),
+        missing.map((photo) => [photo.field, 'Esa foto no está entre las subidas al sitio.']),
       ),
     );
   }

@@ -14,7 +14,9 @@ import {
   settingsFromForm,
 } from '~/lib/admin/settings-form';
 import { useApiForm } from '../staff/use-api-form';
-import { SlidePhoto } from './slide-photo';
+import { DescriptionsCard, FinancingTextsCard, PartnersCard } from './content-cards';
+import { FinancingCosts } from './financing-costs';
+import { SitePhotoField } from './site-photo-field';
 
 /** A refusal of a whole group (no phone at all, say), shown at the top of its card. */
 function GroupError({ name }: { name: string }) {
@@ -149,12 +151,20 @@ export function SettingsForm({
                     maxLength={240}
                     className="sm:col-span-2"
                   />
-                  <SlidePhoto index={index} initial={slide.photo} />
+                  <SitePhotoField
+                    name={`slides.${index}.photo`}
+                    initial={slide.photo}
+                    label="Foto"
+                    subject={`la diapositiva ${index + 1}`}
+                    previewAlt={`Foto elegida para la diapositiva ${index + 1}`}
+                    emptyText="Sin foto propia: se muestra la de un vehículo destacado."
+                  />
                 </div>
               </fieldset>
             ))}
           </div>
         </Card>
+        <PartnersCard partners={settings.partners} />
         <Card title="Teléfonos">
           <GroupError name="phones" />
           <p className="mb-4 text-slate-600 text-sm">
@@ -321,6 +331,7 @@ export function SettingsForm({
                 </fieldset>
               );
             })}
+            <FinancingCosts financing={settings.financing} />
             <TextField
               name="financing.minFinancedAmount"
               label="Crédito mínimo (pesos)"
@@ -338,6 +349,7 @@ export function SettingsForm({
             />
           </div>
         </Card>
+        <FinancingTextsCard texts={settings.financingPage} />
         <Card title="Textos">
           <div className="grid gap-4">
             <TextAreaField
@@ -365,6 +377,7 @@ export function SettingsForm({
             </Grid>
           </div>
         </Card>
+        <DescriptionsCard descriptions={settings.pageDescriptions} />
         <div>
           <button
             type="submit"

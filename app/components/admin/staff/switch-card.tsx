@@ -7,7 +7,8 @@ import { useApiForm } from './use-api-form';
 
 /**
  * A card with one on/off setting saved by its own button: PUTs `{ [field]: boolean }` to `endpoint`, which answers
- * the stored value, and says what now happens.
+ * the stored value, and says what now happens. Do not key it by its value: the save changes the value, the remount
+ * would drop the notice. The form's reset after a save lets the box follow its new default, the stored value.
  */
 export function SwitchCard<F extends string>({
   title,
