@@ -41,15 +41,45 @@ export function priceDistance(target: Pick<SimilarTarget, 'price'>, price: numbe
   return Math.abs(price - target.price) / base;
 }
 
-/** The points `candidate` earns against `target`; 0 means it shares nothing the rule looks at. */
-export function similarityScore(target: SimilarTarget, candidate: SimilarTarget): number {
+/** A vehicle with its names folded for comparison: what the rule reads of each vehicle of the stock. */
+export interface Prepared<T> {
+  item: T;
+  brand: string;
+  bodyType: string;
+}
+
+/**
+ * The stock ready for the rule: each name folded once. The server prepares it when the stock changes, not on every
+ * page: folding two names per vehicle of a large stock on each page cost more than the rest of the rule.
+ */
+export function prepareCandidates<T extends SimilarCandidate>(candidates: readonly T[]): Prepared<T>[] {
+  return candidates
+    .filter((item) => item.status === 'published')
+    .map((item) => ({ item, brand: fold(item.brand), bodyType: fold(item.bodyType) }));
+}
+
+function scoreOf(
+  target: Prepared<SimilarTarget>,
+  candidate: Prepared<SimilarTarget>,
+  distance: number,
+): number {
   let score = 0;
-  if (fold(candidate.bodyType) === fold(target.bodyType)) score += SIMILARITY_POINTS.bodyType;
-  const distance = priceDistance(target, candidate.price);
+  if (candidate.bodyType === target.bodyType) score += SIMILARITY_POINTS.bodyType;
   if (distance <= PRICE_NEAR) score += SIMILARITY_POINTS.nearPrice;
   else if (distance <= PRICE_BAND) score += SIMILARITY_POINTS.samePriceBand;
-  if (fold(candidate.brand) === fold(target.brand)) score += SIMILARITY_POINTS.brand;
+  if (candidate.brand === target.brand) score += SIMILARITY_POINTS.brand;
   return score;
+}
+
+const prepared = (target: SimilarTarget): Prepared<SimilarTarget> => ({
+  item: target,
+  brand: fold(target.brand),
+  bodyType: fold(target.bodyType),
+});
+
+/** The points `candidate` earns against `target`; 0 means it shares nothing the rule looks at. */
+export function similarityScore(target: SimilarTarget, candidate: SimilarTarget): number {
+  return scoreOf(prepared(target), prepared(candidate), priceDistance(target, candidate.price));
 }
 
 interface Ranked<T> {
@@ -66,23 +96,26 @@ function ranksBefore<T extends SimilarTarget>(a: Ranked<T>, b: Ranked<T>): boole
 }
 
 /**
- * The published vehicles most like `target`, best first: never `target` itself, only vehicles that share something
- * with it (score above 0), at most `limit`. One pass over the stock keeping the best few, so a page of a large stock
- * costs no sort of it.
+ * The published vehicles most like `target`, best first, from the stock as `prepareCandidates` gives it: never
+ * `target` itself, only vehicles that share something with it (score above 0), at most `limit`. One pass over the
+ * stock keeping the best few, so a page of a large stock costs no sort of it.
  */
-export function similarVehicles<T extends SimilarCandidate>(
+export function rankSimilar<T extends SimilarCandidate>(
   target: SimilarTarget,
-  candidates: readonly T[],
+  candidates: readonly Prepared<T>[],
   limit: number = SIMILAR_LIMIT,
 ): T[] {
   const size = Math.max(0, Math.min(SIMILAR_LIMIT, Math.floor(limit)));
   if (size === 0) return [];
+  const shown = prepared(target);
   const best: Ranked<T>[] = [];
-  for (const item of candidates) {
-    if (item.status !== 'published' || item.id === target.id) continue;
-    const score = similarityScore(target, item);
+  for (const candidate of candidates) {
+    const { item } = candidate;
+    if (item.id === target.id) continue;
+    const distance = priceDistance(target, item.price);
+    const score = scoreOf(shown, candidate, distance);
     if (score <= 0) continue;
-    const ranked = { item, score, distance: priceDistance(target, item.price) };
+    const ranked = { item, score, distance };
     const last = best[best.length - 1];
     if (best.length === size && last && !ranksBefore(ranked, last)) continue;
     let at = best.length;
@@ -91,4 +124,13 @@ export function similarVehicles<T extends SimilarCandidate>(
     if (best.length > size) best.pop();
   }
   return best.map((r) => r.item);
+}
+
+/** `rankSimilar` over a stock not prepared yet. */
+export function similarVehicles<T extends SimilarCandidate>(
+  target: SimilarTarget,
+  candidates: readonly T[],
+  limit: number = SIMILAR_LIMIT,
+): T[] {
+  return rankSimilar(target, prepareCandidates(candidates), limit);
 }

@@ -2,7 +2,12 @@
 // state (ADR 0018), and the similar vehicles of either. Also which vehicle pages /sitemap.xml lists.
 import type { FinancingSettings } from '@contracts/dealership.ts';
 import type { VehicleCardView } from '@contracts/listing.ts';
-import { type SimilarCandidate, similarVehicles } from '@domain/similar-vehicles.ts';
+import {
+  type Prepared,
+  prepareCandidates,
+  rankSimilar,
+  type SimilarCandidate,
+} from '@domain/similar-vehicles.ts';
 import { soldPageIndexed } from '@domain/sold-vehicle.ts';
 import { toCardView, toVehicleView, type VehicleRecord, type VehicleView } from '@domain/vehicle.ts';
 import type { Catalogue, CatalogueSnapshot } from './catalogue.ts';
@@ -30,20 +35,22 @@ export interface VehiclePageOptions {
 
 type Candidate = SimilarCandidate & { record: VehicleRecord };
 
-// Built once per snapshot: the rule then reads plain fields.
-const candidates = new WeakMap<CatalogueSnapshot, Candidate[]>();
+// Built once per snapshot: each page then reads plain, already folded fields.
+const candidates = new WeakMap<CatalogueSnapshot, Prepared<Candidate>[]>();
 
-function candidatesOf(snapshot: CatalogueSnapshot): Candidate[] {
+function candidatesOf(snapshot: CatalogueSnapshot): Prepared<Candidate>[] {
   let list = candidates.get(snapshot);
   if (!list) {
-    list = snapshot.vehicles.map((record) => ({
-      id: record.id,
-      status: 'published',
-      brand: record.brand.nombre,
-      bodyType: record.bodyType.nombre,
-      price: record.price,
-      record,
-    }));
+    list = prepareCandidates(
+      snapshot.vehicles.map((record) => ({
+        id: record.id,
+        status: 'published' as const,
+        brand: record.brand.nombre,
+        bodyType: record.bodyType.nombre,
+        price: record.price,
+        record,
+      })),
+    );
     candidates.set(snapshot, list);
   }
   return list;
@@ -61,7 +68,7 @@ export function similarCards(
     bodyType: record.bodyType.nombre,
     price: record.price,
   };
-  return similarVehicles(target, candidatesOf(snapshot)).map((c) =>
+  return rankSimilar(target, candidatesOf(snapshot)).map((c) =>
     toCardView(toVehicleView(c.record, financing, now)),
   );
 }
