@@ -341,6 +341,9 @@ describe('PUT /admin/api/sitio', () => {
     'openingHours.0.open',
     'slides.2.photo',
     'phones',
+    'legal.terms',
+    'legal.privacy',
+    'legal.updated',
   ];
   const putAt = (datos: Record<string, unknown>, path: string, value: unknown) => {
     const keys = path.split('.');

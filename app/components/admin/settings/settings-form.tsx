@@ -14,6 +14,7 @@ import {
   settingsFromForm,
 } from '~/lib/admin/settings-form';
 import { useApiForm } from '../staff/use-api-form';
+import { LegalTextsCard } from './legal-texts-card';
 import { SlidePhoto } from './slide-photo';
 
 /** A refusal of a whole group (no phone at all, say), shown at the top of its card. */
@@ -365,6 +366,7 @@ export function SettingsForm({
             </Grid>
           </div>
         </Card>
+        <LegalTextsCard legal={settings.legal} />
         <div>
           <button
             type="submit"
