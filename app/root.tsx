@@ -17,7 +17,7 @@ import { ErrorPage } from './components/layout/error-page';
 import { HydrationMarker } from './components/layout/hydration-marker';
 import { SkipLink } from './components/layout/skip-link';
 import { SiteFooter } from './components/site-footer';
-import { SiteHeaderIsland } from './components/site-header';
+import { headerDealership, SiteHeaderIsland } from './components/site-header';
 import { WhatsAppButton } from './components/whatsapp-button';
 import { FONT_CLASS } from './lib/font-loading';
 import { IslandScripts, IslandsContext, useIslands } from './lib/island';
@@ -87,7 +87,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
             children
           ) : (
             <>
-              {data ? <SiteHeaderIsland dealership={data.dealership} pathname={pathname} /> : null}
+              {data ? (
+                <SiteHeaderIsland dealership={headerDealership(data.dealership)} pathname={pathname} />
+              ) : null}
               <main id="contenido" tabIndex={-1} className="flex-1 focus:outline-none">
                 {children}
               </main>

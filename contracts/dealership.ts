@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LegalTextsSchema } from './legal-texts.ts';
 import { text } from './text-field.ts';
 
 /** A line of text the site shows: the one text rule of every form (contracts/text-field.ts), with its Spanish errors. */
@@ -231,6 +232,7 @@ export const DealershipSchema = z.object({
   developerCredit: z.object({ name: line('el crédito del pie de página', 80), url: link }),
   brandColor: HexColorSchema,
   accentColor: HexColorSchema,
+  legal: LegalTextsSchema,
   financing: FinancingSettingsSchema.superRefine((financing, context) => {
     const ids = [...financing.fees, ...financing.insurances].map((item) => item.id);
     const repeated = ids.find((id, index) => ids.indexOf(id) !== index);

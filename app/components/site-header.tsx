@@ -9,6 +9,15 @@ import { CurrentPathContext } from './layout/site-nav-link';
 import { TopBar } from './layout/top-bar';
 import { Logo } from './logo';
 
+/** What the header shows of the settings: all but the legal texts, which are long and only /terminos and /privacidad use. */
+export type HeaderDealership = Omit<Dealership, 'legal'>;
+
+/** The header island's props travel in every public page as JSON, so they leave out the legal texts (several kB). */
+export function headerDealership(dealership: Dealership): HeaderDealership {
+  const { legal: _legal, ...shown } = dealership;
+  return shown;
+}
+
 /** docs/product.md: the top bar collapses once the page is scrolled more than 10 px. */
 const COLLAPSE_AFTER_PX = 10;
 
@@ -16,7 +25,7 @@ const COLLAPSE_AFTER_PX = 10;
  * Fixed header over a spacer of its full height. Collapsing slides the whole header up by the top bar's
  * height with a transform, so nothing below moves (no layout shift) and the navigation stays in view.
  */
-export function SiteHeader({ dealership, pathname }: { dealership: Dealership; pathname: string }) {
+export function SiteHeader({ dealership, pathname }: { dealership: HeaderDealership; pathname: string }) {
   const [collapsed, setCollapsed] = useState(false);
 
   useEffect(() => {

@@ -1,9 +1,17 @@
 import { LegalPage } from '~/components/legal/legal-page';
-import { LEGAL_UPDATED } from '~/components/legal/legal-updated';
-import { privacySections } from '~/components/legal/privacy-sections';
+import { legalDate, renderLegalText } from '~/lib/legal-text.server';
 import { pageMeta } from '~/lib/meta';
-import { type RootData, useRootData } from '~/root';
+import type { RootData } from '~/root';
 import type { Route } from './+types/privacidad';
+
+/** The dealership's privacy policy (site settings, edited in the back office), rendered here on the server. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const dealership = await context.services.catalogue.dealership();
+  return {
+    text: renderLegalText(dealership.legal.privacy, dealership),
+    updated: legalDate(dealership.legal.updated),
+  };
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0]?.loaderData as RootData | undefined;
@@ -16,15 +24,15 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export default function Privacidad() {
-  const { dealership } = useRootData();
+export default function Privacidad({ loaderData }: Route.ComponentProps) {
   return (
     <LegalPage
       eyebrow="Legal"
       title="Política de privacidad"
       intro="Qué datos nos entregas, para qué los usamos, cuánto tiempo los guardamos y cómo ejercer tus derechos."
-      updated={LEGAL_UPDATED}
-      sections={privacySections(dealership)}
+      updated={loaderData.updated}
+      lead={loaderData.text.lead}
+      sections={loaderData.text.sections}
     />
   );
 }

@@ -1,9 +1,17 @@
 import { LegalPage } from '~/components/legal/legal-page';
-import { LEGAL_UPDATED } from '~/components/legal/legal-updated';
-import { termsSections } from '~/components/legal/terms-sections';
+import { legalDate, renderLegalText } from '~/lib/legal-text.server';
 import { pageMeta } from '~/lib/meta';
 import { type RootData, useRootData } from '~/root';
 import type { Route } from './+types/terminos';
+
+/** The dealership's terms (site settings, edited in the back office), rendered here on the server. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const dealership = await context.services.catalogue.dealership();
+  return {
+    text: renderLegalText(dealership.legal.terms, dealership),
+    updated: legalDate(dealership.legal.updated),
+  };
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0]?.loaderData as RootData | undefined;
@@ -16,15 +24,16 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export default function Terminos() {
+export default function Terminos({ loaderData }: Route.ComponentProps) {
   const { dealership } = useRootData();
   return (
     <LegalPage
       eyebrow="Legal"
       title="Términos y condiciones"
       intro={`Las reglas para usar el sitio de ${dealership.name}, explicadas de forma simple.`}
-      updated={LEGAL_UPDATED}
-      sections={termsSections(dealership)}
+      updated={loaderData.updated}
+      lead={loaderData.text.lead}
+      sections={loaderData.text.sections}
     />
   );
 }

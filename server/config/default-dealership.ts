@@ -1,4 +1,5 @@
 import type { Dealership } from '@contracts/dealership.ts';
+import { defaultLegalTexts } from './default-legal-texts.ts';
 
 /** A fictional dealership, so the product runs out of the box. Real deployments override it (README). */
 export const defaultDealership: Dealership = {
@@ -98,6 +99,7 @@ export const defaultDealership: Dealership = {
   developerCredit: { name: 'Equipo Automotora Web', url: 'https://automotoracordillera.cl' },
   brandColor: '#1e3a8a',
   accentColor: '#f59e0b',
+  legal: defaultLegalTexts,
   financing: {
     credits: {
       convencional: {

@@ -7,6 +7,8 @@ import { defaultDealership } from '@server/config/default-dealership.ts';
 import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loader as privacyLoader } from '~/routes/privacidad';
+import { loader as termsLoader } from '~/routes/terminos';
 import { csrfHeaders, multipartBody } from '../support/csrf-client.ts';
 import { eventually } from '../support/eventually.ts';
 import { createLookups, createVehicle, makeJpeg } from '../support/factories.ts';
@@ -279,6 +281,86 @@ describe('the content of the site', () => {
         'partners.0.name',
       ].sort(),
     );
+  });
+});
+
+describe('legal texts', () => {
+  // What /terminos and /privacidad render: their route loaders, on the settings this app serves.
+  const page = (loader: typeof termsLoader | typeof privacyLoader) =>
+    (loader as (args: unknown) => ReturnType<typeof termsLoader>)({ context: { services: t.app.services } });
+
+  it('shows changed terms on /terminos at once, in sections, with the new date', async () => {
+    const current = await read();
+    const before = await page(termsLoader);
+    expect(before.text.sections.map((s) => s.title)).not.toContain('Garantía extendida');
+    const terms = `${current.datos.legal.terms.replace(
+      'Al usarlo aceptas estos términos.',
+      'Al navegar en {nombre} aceptas estos términos.',
+    )}\n\n## Garantía extendida\n\nOfrecemos **12 meses** de garantía en [autos usados](/vehicles).`;
+    const response = await save({
+      version: current.version,
+      datos: { ...current.datos, legal: { ...current.datos.legal, terms, updated: '2026-12-01' } },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const after = await page(termsLoader);
+    expect(after.updated).toBe('1 de diciembre de 2026');
+    expect(after.text.sections.at(-1)).toEqual({
+      id: 'garantia-extendida',
+      title: 'Garantía extendida',
+      html: '<p>Ofrecemos <strong>12 meses</strong> de garantía en <a href="/vehicles">autos usados</a>.</p>\n',
+    });
+    expect(after.text.sections[0]?.html).toContain(
+      `Al navegar en ${current.datos.name} aceptas estos términos.`,
+    );
+    // The privacy text did not change; both pages show the one date.
+    const privacy = await page(privacyLoader);
+    expect(privacy.text.sections[0]?.html).toContain(current.datos.legalName);
+    expect(privacy.updated).toBe('1 de diciembre de 2026');
+  });
+
+  it('refuses raw HTML, other links, unknown placeholders and a bad date under each field, storing nothing', async () => {
+    const current = await read();
+    const stored = await versionCount();
+    const shown = await page(termsLoader);
+    const cases: Array<[string, Partial<Dealership['legal']>, string]> = [
+      [
+        'legal.terms',
+        { terms: '## Hola\n\n<script>alert(1)</script>' },
+        'no admite etiquetas HTML como «<script>»',
+      ],
+      ['legal.privacy', { privacy: 'Ver [aquí](javascript:alert(1)).' }, 'no está permitido'],
+      ['legal.privacy', { privacy: '[x](data:text/html,hola)' }, 'https://, mailto: o /'],
+      ['legal.terms', { terms: 'Somos {foo}.' }, 'usa {foo}, que no existe. Usa {nombre}'],
+      ['legal.terms', { terms: 'x'.repeat(30_001) }, '30000'],
+      ['legal.terms', { terms: '' }, 'Ingresa el texto de los términos.'],
+      ['legal.updated', { updated: '01/12/2026' }, 'AAAA-MM-DD'],
+    ];
+    for (const [field, change, message] of cases) {
+      const response = await save({
+        version: current.version,
+        datos: { ...current.datos, legal: { ...current.datos.legal, ...change } },
+      });
+      expect(response.statusCode, field).toBe(400);
+      const body = response.json() as { campos: Record<string, string> };
+      expect(body.campos[field], `${field}: ${JSON.stringify(body.campos)}`).toContain(message);
+    }
+    // A version without the legal texts is refused too (the form always sends them).
+    const { legal: _legal, ...withoutLegal } = current.datos;
+    expect((await save({ version: current.version, datos: withoutLegal })).statusCode).toBe(400);
+    expect(await versionCount()).toBe(stored);
+    expect((await read()).datos).toEqual(current.datos);
+    expect(await page(termsLoader)).toEqual(shown);
+  });
+
+  it('fills the legal texts of a version stored before they existed from the configured ones', async () => {
+    const current = await read();
+    const { legal: _legal, ...older } = current.datos;
+    await t.database.db.insert(siteSettings).values({ data: older as Dealership });
+    t.app.services.catalogue.invalidate();
+    const body = await read();
+    expect(body.version).toBe(current.version + 1);
+    expect(body.datos.legal).toEqual(defaultDealership.legal);
+    expect((await page(termsLoader)).text.sections[0]?.title).toBe('Quiénes somos y aceptación');
   });
 });
 

@@ -237,6 +237,68 @@ test('an admin renames a partner, gives another a logo, rewrites a requirement l
   await expect(page.getByText(/Se guardó la versión \d+\./)).toBeVisible();
 });
 
+test('an admin edits a sentence of the privacy text and /privacidad shows it; HTML is refused under the field', async ({
+  page,
+  browser,
+}) => {
+  const OLD = 'Ese conteo es anónimo';
+  const NEW = 'Ese conteo es **siempre** anónimo y lo revisa {nombre}';
+  await openSettings(page);
+  const privacy = page.getByLabel('Política de privacidad');
+  const original = await privacy.inputValue();
+  expect(original).toContain(OLD);
+  // Raw HTML is refused in Spanish under the field, and nothing is saved.
+  await privacy.fill(`${original}\n\n<script>alert(1)</script>`);
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(privacy).toHaveAttribute('aria-invalid', 'true');
+  await expect(
+    page.getByText(
+      'El texto de la política de privacidad no admite etiquetas HTML como «<script>». Usa solo el formato permitido: ## títulos, listas, **negrita**, *cursiva* y enlaces.',
+    ),
+  ).toBeVisible();
+
+  await privacy.fill(original.replace(OLD, NEW));
+  await page.getByLabel('Última actualización').fill('2026-12-03');
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText(/Se guardó la versión \d+\. El sitio ya la muestra\./)).toBeVisible();
+
+  // A context of its own: axe scans only pages it opens itself.
+  const context = await browser.newContext();
+  const visitor = await context.newPage();
+  for (const width of [390, 1440]) {
+    await visitor.setViewportSize({ width, height: 900 });
+    await visitor.goto('/privacidad');
+    const article = visitor.locator('article');
+    await expect(
+      article.getByText(`Ese conteo es siempre anónimo y lo revisa ${defaultDealership.name}`),
+    ).toBeVisible();
+    await expect(article.getByText('siempre', { exact: true })).toHaveJSProperty('tagName', 'STRONG');
+    await expect(article.getByText('Última actualización: 3 de diciembre de 2026')).toBeVisible();
+    // The index still lists the numbered sections, and each entry leads to its section.
+    const index = visitor.getByRole('navigation', { name: 'Índice' });
+    await expect(index.getByRole('link')).toHaveCount(9);
+    await expect(index.getByRole('link', { name: /Qué datos recogemos y para qué/ })).toHaveAttribute(
+      'href',
+      '#que-datos-recogemos-y-para-que',
+    );
+    await expect(
+      visitor.getByRole('heading', { name: '2. Qué datos recogemos y para qué', level: 2 }),
+    ).toBeVisible();
+    expect(await wcagViolations(visitor)).toEqual([]);
+  }
+
+  // Back as it was, for the tests that follow.
+  await page.reload();
+  await hydrated(page);
+  await page.getByLabel('Política de privacidad').fill(original);
+  await page.getByLabel('Última actualización').fill(defaultDealership.legal.updated);
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText(/Se guardó la versión \d+\./)).toBeVisible();
+  await visitor.goto('/privacidad');
+  await expect(visitor.locator('article')).toContainText(OLD);
+  await context.close();
+});
+
 for (const width of [390, 1440]) {
   test(`axe finds no violation on /admin/sitio at ${width} px, also with field errors showing`, async ({
     page,

@@ -359,6 +359,9 @@ describe('PUT /admin/api/sitio', () => {
     'financingPage.convencional.independent.0',
     'financing.stampTax.capPercent',
     'pageDescriptions',
+    'legal.terms',
+    'legal.privacy',
+    'legal.updated',
   ];
   const putAt = (datos: Record<string, unknown>, path: string, value: unknown) => {
     const keys = path.split('.');

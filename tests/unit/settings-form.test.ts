@@ -38,6 +38,16 @@ describe('settingsFromForm', () => {
   });
 });
 
+describe('settingsFromForm: legal texts', () => {
+  it('reads the two texts and the date from their fields, named by their path', () => {
+    const settings = settingsFromForm(
+      defaultDealership,
+      formOf({ 'legal.terms': '## Uno\n\nTexto.', 'legal.privacy': '## Dos', 'legal.updated': '2027-01-02' }),
+    );
+    expect(settings.legal).toEqual({ terms: '## Uno\n\nTexto.', privacy: '## Dos', updated: '2027-01-02' });
+  });
+});
+
 describe('settingsChanges', () => {
   it('names each changed leaf with its before and after, and nothing that stayed', () => {
     const after = {

@@ -1,8 +1,8 @@
-import type { Dealership } from '@contracts/dealership';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Menu, MessageCircle, Phone, X } from '~/components/icons';
 import { useIslandId } from '~/lib/island-scope';
 import { NAV_ITEMS, whatsappLink } from '~/lib/navigation';
+import type { HeaderDealership } from '../site-header';
 import { SiteNavLink } from './site-nav-link';
 
 const linkClass = (active: boolean) =>
@@ -14,7 +14,7 @@ const linkClass = (active: boolean) =>
  * Small screens: a menu that slides in from the right (docs/product.md). A modal <dialog> keeps the rest of the page
  * inert; Tab wraps inside it, Escape closes it and focus returns to the button that opened it.
  */
-export function MobileMenu({ dealership }: { dealership: Dealership }) {
+export function MobileMenu({ dealership }: { dealership: HeaderDealership }) {
   const [open, setOpen] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
   const button = useRef<HTMLButtonElement>(null);

@@ -1,10 +1,10 @@
-import type { Dealership } from '@contracts/dealership';
 import { Clock, Mail, MessageCircle, Phone } from '~/components/icons';
 import { whatsappLink } from '~/lib/navigation';
+import type { HeaderDealership } from '../site-header';
 import { SocialLinks } from './social-links';
 
 interface Props {
-  dealership: Dealership;
+  dealership: HeaderDealership;
   /** Scrolled past 10 px (docs/product.md): hidden, and its links leave the tab order until it comes back. */
   collapsed: boolean;
 }

@@ -4,19 +4,28 @@ import { PageHero } from '~/components/layout/page-hero';
 export interface LegalSection {
   id: string;
   title: string;
-  body: ReactNode;
+  /** The section's body as HTML the server rendered from the dealership's text (app/lib/legal-text.server.ts). */
+  html: string;
 }
+
+/** How the rendered Markdown is set: paragraphs, lists, subtitles and links of a legal text. */
+const PROSE =
+  'space-y-4 text-slate-700 leading-relaxed [&_a]:font-medium [&_a]:text-brand-700 [&_a]:underline ' +
+  '[&_h3]:pt-2 [&_h3]:font-semibold [&_h3]:text-lg [&_h3]:text-slate-900 [&_li]:pl-1 [&_ol]:list-decimal ' +
+  '[&_ol]:space-y-2 [&_ol]:pl-6 [&_strong]:text-slate-900 [&_ul]:list-disc [&_ul]:space-y-2 [&_ul]:pl-6';
 
 interface Props {
   eyebrow: string;
   title: string;
   intro: ReactNode;
   updated: string;
+  /** HTML before the first section, if the text has any. */
+  lead: string;
   sections: LegalSection[];
 }
 
 /** Terms and privacy: a readable column with an index that stays in view on wide screens. */
-export function LegalPage({ eyebrow, title, intro, updated, sections }: Props) {
+export function LegalPage({ eyebrow, title, intro, updated, lead, sections }: Props) {
   return (
     <>
       <PageHero eyebrow={eyebrow} title={title}>
@@ -41,6 +50,10 @@ export function LegalPage({ eyebrow, title, intro, updated, sections }: Props) {
         </nav>
         <article className="max-w-3xl rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-10">
           <p className="text-slate-500 text-sm">Última actualización: {updated}</p>
+          {lead ? (
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered on the server from the escaped subset.
+            <div className={`mt-6 ${PROSE}`} dangerouslySetInnerHTML={{ __html: lead }} />
+          ) : null}
           {sections.map((section, index) => (
             <section
               key={section.id}
@@ -51,9 +64,11 @@ export function LegalPage({ eyebrow, title, intro, updated, sections }: Props) {
               <h2 id={`${section.id}-title`} className="font-bold text-2xl text-slate-900 tracking-tight">
                 {index + 1}. {section.title}
               </h2>
-              <div className="mt-4 space-y-4 text-slate-700 leading-relaxed [&_a]:font-medium [&_a]:text-brand-700 [&_a]:underline [&_li]:pl-1 [&_strong]:text-slate-900 [&_ul]:list-disc [&_ul]:space-y-2 [&_ul]:pl-6">
-                {section.body}
-              </div>
+              <div
+                className={`mt-4 ${PROSE}`}
+                // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered on the server from the escaped subset.
+                dangerouslySetInnerHTML={{ __html: section.html }}
+              />
             </section>
           ))}
         </article>

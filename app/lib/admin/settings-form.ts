@@ -236,5 +236,10 @@ export function settingsFromForm(current: Dealership, form: FormData): Dealershi
       photo: photoOf(text(form, `slides.${index}.photo`)),
     })),
     developerCredit: { name: text(form, 'developerCredit.name'), url: text(form, 'developerCredit.url') },
+    legal: {
+      terms: text(form, 'legal.terms'),
+      privacy: text(form, 'legal.privacy'),
+      updated: text(form, 'legal.updated'),
+    },
   };
 }

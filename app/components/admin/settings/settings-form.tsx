@@ -16,6 +16,7 @@ import {
 import { useApiForm } from '../staff/use-api-form';
 import { DescriptionsCard, FinancingTextsCard, PartnersCard } from './content-cards';
 import { FinancingCosts } from './financing-costs';
+import { LegalTextsCard } from './legal-texts-card';
 import { SitePhotoField } from './site-photo-field';
 
 /** A refusal of a whole group (no phone at all, say), shown at the top of its card. */
@@ -378,6 +379,7 @@ export function SettingsForm({
           </div>
         </Card>
         <DescriptionsCard descriptions={settings.pageDescriptions} />
+        <LegalTextsCard legal={settings.legal} />
         <div>
           <button
             type="submit"

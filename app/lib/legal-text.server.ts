@@ -1,0 +1,190 @@
+// The terms and privacy texts as HTML, on the server only (ADR 0025, "Legal texts"): the pages ship no Markdown code.
+// The contract (contracts/legal-texts.ts) refuses anything outside the subset with a Spanish sentence; this parser is
+// set to the same subset on its own, so a text that got past the contract (an older version, a hand-made row) still
+// renders as escaped text and links it allows, never as markup or a script.
+import type { Dealership } from '@contracts/dealership';
+import type { LegalPlaceholder } from '@contracts/legal-texts';
+import { directCreditDownPaymentText } from '@domain/credit';
+import MarkdownIt, { type StateCore, type Token } from 'markdown-it';
+
+export interface LegalSectionHtml {
+  id: string;
+  title: string;
+  /** The section's body, rendered and escaped. */
+  html: string;
+}
+
+export interface RenderedLegalText {
+  /** What comes before the first `##` title; usually empty. */
+  lead: string;
+  sections: LegalSectionHtml[];
+}
+
+interface Env {
+  values: Record<LegalPlaceholder, string>;
+}
+
+/** Links only to the web, to an e-mail address or to a page of this site (never `//other-host`). */
+export function isAllowedLink(url: string): boolean {
+  return /^(?:https?:\/\/|mailto:)/i.test(url) || /^\/(?![/\\])/.test(url);
+}
+
+const md = new MarkdownIt('default', { html: false, linkify: false, typographer: false, breaks: false });
+// What the subset leaves out is read as plain text: no tables, code, quotes, rules, images, raw HTML, bare links,
+// reference links or character references.
+md.disable([
+  'table',
+  'code',
+  'fence',
+  'blockquote',
+  'hr',
+  'reference',
+  'html_block',
+  'lheading',
+  'backticks',
+  'strikethrough',
+  'image',
+  'autolink',
+  'html_inline',
+  'entity',
+  'linkify',
+]);
+md.validateLink = isAllowedLink;
+
+md.renderer.rules.link_open = (tokens, index, options, _env, self) => {
+  const token = tokens[index];
+  if (token && /^https?:/i.test(token.attrGet('href') ?? '')) token.attrSet('rel', 'noopener');
+  return self.renderToken(tokens, index, options);
+};
+
+const PLACEHOLDER = /\{([A-Za-z]+)\}/g;
+
+/**
+ * Replaces each known placeholder in the text with the dealership's value, as text the renderer escapes; `{correo}`
+ * becomes a mailto link unless it already sits inside a link. An unknown one stays as it was typed. A link left
+ * without a destination becomes its text.
+ */
+function substitutePlaceholders(state: StateCore): void {
+  const { values } = state.env as Env;
+  const textToken = (content: string) => {
+    const token = new state.Token('text', '', 0);
+    token.content = content;
+    return token;
+  };
+  for (const block of state.tokens) {
+    if (block.type !== 'inline' || !block.children) continue;
+    const children: Token[] = [];
+    let linkDepth = 0;
+    let dropped = 0;
+    for (const child of block.children) {
+      // A link whose destination the validator emptied (`[x]()`, say) would point at this page: it stays text.
+      if (child.type === 'link_open' && !isAllowedLink(child.attrGet('href') ?? '')) {
+        dropped++;
+        continue;
+      }
+      if (child.type === 'link_close' && dropped > 0 && linkDepth === 0) {
+        dropped--;
+        continue;
+      }
+      if (child.type === 'link_open') linkDepth++;
+      if (child.type === 'link_close') linkDepth--;
+      if (child.type !== 'text' || !child.content.includes('{')) {
+        children.push(child);
+        continue;
+      }
+      let last = 0;
+      for (const match of child.content.matchAll(PLACEHOLDER)) {
+        const name = match[1] as LegalPlaceholder;
+        if (!Object.hasOwn(values, name)) continue;
+        if (match.index > last) children.push(textToken(child.content.slice(last, match.index)));
+        last = match.index + match[0].length;
+        const value = values[name];
+        const href = `mailto:${value}`;
+        if (name === 'correo' && linkDepth === 0 && isAllowedLink(href)) {
+          const open = new state.Token('link_open', 'a', 1);
+          open.attrs = [['href', md.normalizeLink(href)]];
+          children.push(open, textToken(value), new state.Token('link_close', 'a', -1));
+        } else {
+          children.push(textToken(value));
+        }
+      }
+      if (last < child.content.length) children.push(textToken(child.content.slice(last)));
+    }
+    block.children = children;
+  }
+}
+md.core.ruler.push('legal_placeholders', substitutePlaceholders);
+
+/** The values the placeholders stand for, from the settings in use. */
+export function legalPlaceholderValues(dealership: Dealership): Record<LegalPlaceholder, string> {
+  const address = dealership.addresses[0];
+  return {
+    nombre: dealership.name,
+    razonSocial: dealership.legalName,
+    correo: dealership.email,
+    telefono: dealership.phones[0]?.display ?? '',
+    direccion: address ? `${address.street}, ${address.commune}, ${address.city}` : '',
+    pieCreditoDirecto: directCreditDownPaymentText(dealership.financing).toLowerCase(),
+  };
+}
+
+/** Ids the layout already uses (the skip link's target, the top bar) and the index's own. */
+const RESERVED_IDS = new Set(['contenido', 'top-bar', 'indice']);
+
+/** An id from a title: lower case, without accents, words joined by hyphens (`Base legal` → `base-legal`). */
+function slug(title: string): string {
+  return title
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, 60)
+    .replace(/^-+|-+$/g, '');
+}
+
+function plainText(inline: Token | undefined): string {
+  return (inline?.children ?? [])
+    .filter((child) => child.type === 'text')
+    .map((child) => child.content)
+    .join('')
+    .trim();
+}
+
+/**
+ * A legal text as the page shows it: each top-level `##` title starts a numbered section of the index, with an id
+ * from its title (unique on the page), and the HTML of its body. Deeper titles are subtitles (`h3`).
+ */
+export function renderLegalText(source: string, dealership: Dealership): RenderedLegalText {
+  const env: Env = { values: legalPlaceholderValues(dealership) };
+  const tokens = md.parse(source, env);
+  const lead: Token[] = [];
+  const parts: Array<{ title: string; body: Token[] }> = [];
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index] as Token;
+    const heading = token.type === 'heading_open' || token.type === 'heading_close';
+    if (token.type === 'heading_open' && token.level === 0 && (token.tag === 'h1' || token.tag === 'h2')) {
+      parts.push({ title: plainText(tokens[index + 1]), body: [] });
+      index += 2; // the title's text and its closing tag
+      continue;
+    }
+    if (heading) token.tag = 'h3';
+    (parts.at(-1)?.body ?? lead).push(token);
+  }
+  const used = new Set(RESERVED_IDS);
+  const sections = parts.map((part, index) => {
+    const title = part.title || `Sección ${index + 1}`;
+    const base = slug(title) || `seccion-${index + 1}`;
+    let id = base;
+    for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
+    used.add(id);
+    return { id, title, html: md.renderer.render(part.body, md.options, env) };
+  });
+  return { lead: md.renderer.render(lead, md.options, env), sections };
+}
+
+/** `2026-11-25` as the pages write it: «25 de noviembre de 2026». */
+export function legalDate(isoDate: string): string {
+  return new Intl.DateTimeFormat('es-CL', { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${isoDate}T00:00:00Z`),
+  );
+}
