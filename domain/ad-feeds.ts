@@ -3,14 +3,12 @@
 // Google's vehicle listings, and the text every feed item carries. Pure: the feeds' writers live in the server.
 
 import { formatMileage } from './format.ts';
+import { plainLower } from './plain-text.ts';
 import type { VehicleRecord } from './vehicle.ts';
 
 /** Lower case, no accents, single spaces: "Sedán " and "sedan" are one key. */
 export function vocabularyKey(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
+  return plainLower(name)
     .replace(/^transmision\s+/, '')
     .replace(/\s+/g, ' ')
     .trim();

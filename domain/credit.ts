@@ -125,11 +125,12 @@ export function monthlyInternalRate(received: number, payments: readonly number[
   let rate = high / 2;
   for (let step = 0; step < 200; step++) {
     const [value, slope] = excess(rate);
+    if (value === 0) return rate;
     if (value > 0) low = rate;
     else high = rate;
     let next = slope < 0 ? rate - value / slope : Number.NaN;
     if (!(next > low && next < high)) next = (low + high) / 2;
-    if (Math.abs(next - rate) < 1e-15 || value === 0) return next;
+    if (Math.abs(next - rate) < 1e-15) return next;
     rate = next;
   }
   return rate;

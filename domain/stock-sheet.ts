@@ -16,18 +16,14 @@ import {
 } from '@contracts/admin-stock-sheet.ts';
 import { MAX_DB_ID } from '@contracts/db-id.ts';
 import { displayTransmission, stockReference } from './format.ts';
+import { plainLower } from './plain-text.ts';
 
 /** A cell as the readers give it: text, number, boolean (xlsx) or empty. */
 export type SheetCell = string | number | boolean | null;
 
 /** Case, accents and spacing do not matter in a header or a list name: "año" is "Año", "condicion" is "Condición". */
 export function sheetKey(value: string): string {
-  return value
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+  return plainLower(value).replace(/\s+/g, ' ').trim();
 }
 
 const HEADER_BY_KEY = new Map(STOCK_SHEET_COLUMNS.map((c) => [sheetKey(c.header), c]));

@@ -5,6 +5,7 @@
 import type { Dealership } from '@contracts/dealership';
 import type { LegalPlaceholder } from '@contracts/legal-texts';
 import { directCreditDownPaymentText } from '@domain/credit';
+import { slugify } from '@domain/plain-text';
 import MarkdownIt, { type StateCore, type Token } from 'markdown-it';
 
 export interface LegalSectionHtml {
@@ -132,15 +133,7 @@ export function legalPlaceholderValues(dealership: Dealership): Record<LegalPlac
 const RESERVED_IDS = new Set(['contenido', 'top-bar', 'indice']);
 
 /** An id from a title: lower case, without accents, words joined by hyphens (`Base legal` → `base-legal`). */
-function slug(title: string): string {
-  return title
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .slice(0, 60)
-    .replace(/^-+|-+$/g, '');
-}
+const slug = (title: string) => slugify(title, 60);
 
 function plainText(inline: Token | undefined): string {
   return (inline?.children ?? [])

@@ -266,6 +266,23 @@ function run({ settings, price, piePercent, term }: CreditCase) {
   return simulate(settings, { price, downPayment: { percent: piePercent }, term, type: 'convencional' });
 }
 
+describe('monthlyInternalRate', () => {
+  it('returns the rate a step lands on exactly, not the middle of its bracket', () => {
+    // Here a Newton step lands on a rate whose present value is exactly what was received; the bracket's middle is
+    // 5e-10 away from it, which is 0,14 pesos off.
+    const payments = Array<number>(12).fill(3_780_632);
+    const received = 42_122_193.636270665;
+    const rate = monthlyInternalRate(received, payments);
+    expect(Math.abs(presentValue(rate, payments) - received)).toBeLessThan(0.01);
+  });
+
+  it('is 0 when the payments are worth no more than what was received, and finds 1% a month', () => {
+    expect(monthlyInternalRate(1_200_000, Array<number>(12).fill(100_000))).toBe(0);
+    const payments = Array<number>(12).fill(710_790.31);
+    expect(monthlyInternalRate(8_000_000, payments)).toBeCloseTo(0.01, 9);
+  });
+});
+
 describe('simulateCredit: properties', () => {
   it('the settings of the properties and the demo are valid settings', () => {
     expect(FinancingSettingsSchema.safeParse(demo).success).toBe(true);

@@ -1,4 +1,5 @@
 import type { Dealership } from '@contracts/dealership';
+import { plainLower } from '@domain/plain-text';
 
 const DAYS: Record<string, string> = {
   lun: 'Mo',
@@ -17,10 +18,7 @@ const pad = (time: string) => time.padStart(5, '0');
  * read; search engines need the coded form. Text that does not parse is left out rather than guessed.
  */
 export function toOpeningHours(text: string): string | null {
-  const plain = text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
+  const plain = plainLower(text);
   const match = /^([a-z]{3})(?:-([a-z]{3}))?\s+(\d{1,2}:\d{2})-(\d{1,2}:\d{2})$/.exec(plain.trim());
   if (!match) return null;
   const [, from = '', to, open = '', close = ''] = match;

@@ -1,4 +1,5 @@
 import { DESCRIBED_PAGES, type Dealership, type SitePhoto } from '@contracts/dealership.ts';
+import { slugify } from '@domain/plain-text.ts';
 
 /** How many phones and addresses the settings form offers (the contract's maximum). */
 export const SETTINGS_ROWS = 4;
@@ -82,15 +83,8 @@ export const joinLines = (items: readonly string[]) => items.join('\n');
  * "Seguro de cesantía" → "seguro-de-cesantia"; kept unique among `taken`.
  */
 export function slugFor(label: string, taken: ReadonlySet<string>): string {
-  const base =
-    label
-      .normalize('NFD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^[^a-z]+|-+$/g, '')
-      .slice(0, 24)
-      .replace(/-+$/, '') || 'item';
+  // The contract wants a letter first.
+  const base = slugify(label, 24).replace(/^[^a-z]+/, '') || 'item';
   let slug = base.length >= 2 ? base : `${base}-x`;
   for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
   return slug;

@@ -9,6 +9,7 @@ import {
 import { LEAD_KINDS, leads } from '@db/schema.ts';
 import { CHILE_TIME_ZONE, parseDayInput } from '@domain/chile-time.ts';
 import { phoneSearchDigits } from '@domain/phone.ts';
+import { plainLower } from '@domain/plain-text.ts';
 import { and, eq, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { LeadKind } from '../leads/lead-kinds.ts';
 
@@ -108,12 +109,7 @@ export function leadFiltersQuery(filters: LeadFilters, page?: number): string {
 }
 
 /** Lower case without the accents Spanish (and a few neighbours) put on letters. */
-export function foldText(value: string): string {
-  return value
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '');
-}
+export const foldText = plainLower;
 
 /** Each plain letter stands for itself with any accent, in either case, whatever the database's collation. */
 const LETTER_VARIANTS: Record<string, string> = {
