@@ -46,7 +46,10 @@ const profileDir = await mkdtemp(path.join(tmpdir(), 'vehicle-page-profile-'));
 let server: ReturnType<typeof spawn> | undefined;
 try {
   await seedGrownDealership(database.url, { vehicles: VEHICLES, leads: 0 });
-  server = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, 'scripts/start.mjs'], {
+  // The command line of `npm start`, its heap limit included, as the load bench runs it.
+  const { scripts } = JSON.parse(await readFile('package.json', 'utf8')) as { scripts: { start: string } };
+  const start = scripts.start.split(' ').slice(1);
+  server = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, ...start], {
     env: {
       ...process.env,
       PORT: String(port),

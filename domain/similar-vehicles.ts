@@ -41,45 +41,61 @@ export function priceDistance(target: Pick<SimilarTarget, 'price'>, price: numbe
   return Math.abs(price - target.price) / base;
 }
 
-/** A vehicle with its names folded for comparison: what the rule reads of each vehicle of the stock. */
-export interface Prepared<T> {
-  item: T;
-  brand: string;
-  bodyType: string;
-}
-
 /**
- * The stock ready for the rule: each name folded once. The server prepares it when the stock changes, not on every
- * page: folding two names per vehicle of a large stock on each page cost more than the rest of the rule.
+ * The stock ready for the rule, as columns: each vehicle's brand and body type folded once and numbered (equal names,
+ * equal numbers), and its price and id. The server prepares it when the stock changes, not on every page: folding
+ * two names per vehicle of a large stock on each page cost more than the rest of the rule, and a pass over plain
+ * number columns is several times quicker than one over an object per vehicle.
  */
-export function prepareCandidates<T extends SimilarCandidate>(candidates: readonly T[]): Prepared<T>[] {
-  return candidates
-    .filter((item) => item.status === 'published')
-    .map((item) => ({ item, brand: fold(item.brand), bodyType: fold(item.bodyType) }));
+export interface PreparedStock<T> {
+  items: readonly T[];
+  ids: Float64Array;
+  prices: Float64Array;
+  brands: Int32Array;
+  bodyTypes: Int32Array;
+  /** The number of each folded name. */
+  names: ReadonlyMap<string, number>;
 }
 
-function scoreOf(
-  target: Prepared<SimilarTarget>,
-  candidate: Prepared<SimilarTarget>,
-  distance: number,
-): number {
+export function prepareCandidates<T extends SimilarCandidate>(candidates: readonly T[]): PreparedStock<T> {
+  const items = candidates.filter((item) => item.status === 'published');
+  const names = new Map<string, number>();
+  const numberOf = (name: string) => {
+    const key = fold(name);
+    let number = names.get(key);
+    if (number === undefined) {
+      number = names.size;
+      names.set(key, number);
+    }
+    return number;
+  };
+  return {
+    items,
+    ids: Float64Array.from(items, (item) => item.id),
+    prices: Float64Array.from(items, (item) => item.price),
+    brands: Int32Array.from(items, (item) => numberOf(item.brand)),
+    bodyTypes: Int32Array.from(items, (item) => numberOf(item.bodyType)),
+    names,
+  };
+}
+
+/** The points for sharing the body type, the brand, and a price `distance` away. */
+function scoreOf(sameBodyType: boolean, sameBrand: boolean, distance: number): number {
   let score = 0;
-  if (candidate.bodyType === target.bodyType) score += SIMILARITY_POINTS.bodyType;
+  if (sameBodyType) score += SIMILARITY_POINTS.bodyType;
   if (distance <= PRICE_NEAR) score += SIMILARITY_POINTS.nearPrice;
   else if (distance <= PRICE_BAND) score += SIMILARITY_POINTS.samePriceBand;
-  if (candidate.brand === target.brand) score += SIMILARITY_POINTS.brand;
+  if (sameBrand) score += SIMILARITY_POINTS.brand;
   return score;
 }
 
-const prepared = (target: SimilarTarget): Prepared<SimilarTarget> => ({
-  item: target,
-  brand: fold(target.brand),
-  bodyType: fold(target.bodyType),
-});
-
 /** The points `candidate` earns against `target`; 0 means it shares nothing the rule looks at. */
 export function similarityScore(target: SimilarTarget, candidate: SimilarTarget): number {
-  return scoreOf(prepared(target), prepared(candidate), priceDistance(target, candidate.price));
+  return scoreOf(
+    fold(candidate.bodyType) === fold(target.bodyType),
+    fold(candidate.brand) === fold(target.brand),
+    priceDistance(target, candidate.price),
+  );
 }
 
 interface Ranked<T> {
@@ -102,20 +118,22 @@ function ranksBefore<T extends SimilarTarget>(a: Ranked<T>, b: Ranked<T>): boole
  */
 export function rankSimilar<T extends SimilarCandidate>(
   target: SimilarTarget,
-  candidates: readonly Prepared<T>[],
+  stock: PreparedStock<T>,
   limit: number = SIMILAR_LIMIT,
 ): T[] {
   const size = Math.max(0, Math.min(SIMILAR_LIMIT, Math.floor(limit)));
   if (size === 0) return [];
-  const shown = prepared(target);
+  // A name no vehicle of the stock has matches none (-1 is no vehicle's number).
+  const brand = stock.names.get(fold(target.brand)) ?? -1;
+  const bodyType = stock.names.get(fold(target.bodyType)) ?? -1;
+  const base = Math.max(1, Math.abs(target.price));
   const best: Ranked<T>[] = [];
-  for (const candidate of candidates) {
-    const { item } = candidate;
-    if (item.id === target.id) continue;
-    const distance = priceDistance(target, item.price);
-    const score = scoreOf(shown, candidate, distance);
+  for (let index = 0; index < stock.items.length; index++) {
+    if (stock.ids[index] === target.id) continue;
+    const distance = Math.abs((stock.prices[index] as number) - target.price) / base;
+    const score = scoreOf(stock.bodyTypes[index] === bodyType, stock.brands[index] === brand, distance);
     if (score <= 0) continue;
-    const ranked = { item, score, distance };
+    const ranked = { item: stock.items[index] as T, score, distance };
     const last = best[best.length - 1];
     if (best.length === size && last && !ranksBefore(ranked, last)) continue;
     let at = best.length;

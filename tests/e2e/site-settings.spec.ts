@@ -1,6 +1,6 @@
 // The dealership edits its own site (issue 20 item 1, ADR 0025). These tests change what every public page shows, so
 // the 'settings' project runs them alone, after the desktop and phone projects (playwright.config.ts).
-import { expect, type Page, test } from '@playwright/test';
+import { devices, expect, type Page, test } from '@playwright/test';
 import { defaultDealership } from '@server/config/default-dealership.ts';
 import sharp from 'sharp';
 import { hydrated, signInAs } from './support/admin.ts';
@@ -9,6 +9,8 @@ import { findOutboxMail } from './support/outbox.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
+/** The phone project's screen (playwright.config.ts), for a visitor opened beside this desktop-only project. */
+const PHONE = { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } };
 const NEW_PHONE = { display: '+56 2 2999 0000', e164: '+56229990000' };
 const NEW_NAME = 'Automotora Cordillera Sur';
 const NEW_SLIDE_TITLE = 'Nuevos SUV 2027 en exhibición';
@@ -63,16 +65,20 @@ test('an admin changes the phone and the name, the site and the next staff e-mai
   await expect(page.getByText(/Se guardó la versión \d+\. El sitio ya la muestra\./)).toBeVisible();
   await expect(versions.getByText('En uso')).toBeVisible();
 
-  // A visitor who never signed in sees the change at once.
-  const visitor = await browser.newPage();
-  await expectPhoneOnSite(visitor, NEW_PHONE);
-  await expect(visitor).toHaveTitle(new RegExp(NEW_NAME));
-  await visitor.goto('/');
-  const first = visitor.getByRole('group', { name: '1 de 3' });
-  await expect(first.getByRole('heading', { name: NEW_SLIDE_TITLE })).toBeVisible();
-  await expect(
-    first.locator(`img[src*="/media/${hash}/"], source[srcset*="/media/${hash}/"]`).first(),
-  ).toBeAttached();
+  // A visitor who never signed in sees the change at once, on a wide screen and on a phone.
+  const visitor = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  const onPhone = await browser.newPage({ ...PHONE });
+  for (const someone of [visitor, onPhone]) {
+    await expectPhoneOnSite(someone, NEW_PHONE);
+    await expect(someone).toHaveTitle(new RegExp(NEW_NAME));
+    await someone.goto('/');
+    const first = someone.getByRole('group', { name: '1 de 3' });
+    await expect(first.getByRole('heading', { name: NEW_SLIDE_TITLE })).toBeVisible();
+    await expect(
+      first.locator(`img[src*="/media/${hash}/"], source[srcset*="/media/${hash}/"]`).first(),
+    ).toBeAttached();
+  }
+  await onPhone.close();
 
   // The next request's staff e-mail names the dealership as it is now.
   const token = await visitor.request.get('/api/get-csrf-token/');

@@ -3,7 +3,7 @@
 import type { FinancingSettings } from '@contracts/dealership.ts';
 import type { VehicleCardView } from '@contracts/listing.ts';
 import {
-  type Prepared,
+  type PreparedStock,
   prepareCandidates,
   rankSimilar,
   type SimilarCandidate,
@@ -35,10 +35,10 @@ export interface VehiclePageOptions {
 
 type Candidate = SimilarCandidate & { record: VehicleRecord };
 
-// Built once per snapshot: each page then reads plain, already folded fields.
-const candidates = new WeakMap<CatalogueSnapshot, Prepared<Candidate>[]>();
+// Built once per snapshot: each page then reads columns of numbers.
+const candidates = new WeakMap<CatalogueSnapshot, PreparedStock<Candidate>>();
 
-function candidatesOf(snapshot: CatalogueSnapshot): Prepared<Candidate>[] {
+function candidatesOf(snapshot: CatalogueSnapshot): PreparedStock<Candidate> {
   let list = candidates.get(snapshot);
   if (!list) {
     list = prepareCandidates(
