@@ -6,15 +6,15 @@
 // Each endpoint gets an open-loop run for its throughput (autocannon, 10 connections); the budgeted ones also get
 // their p99 at the budget's rate, sent evenly (bench/support/constant-rate.ts), and, for comparison with earlier
 // reports, under autocannon's overallRate, which sends each second's requests in one burst.
-import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { ThrowawayPostgres, withClient } from '../tests/support/throwaway-postgres.ts';
+import { startBuiltServer } from './support/built-server.ts';
 import { constantRate } from './support/constant-rate.ts';
 import { seedGrownDealership } from './support/seed-grown.ts';
-import { waitFor } from './support/wait-for.ts';
 
 const VEHICLES = 10_000;
 const LEADS = 100_000;
@@ -88,7 +88,7 @@ function rssMb(pid: number): number {
 const database = await ThrowawayPostgres.create('bench_load', adminUrl);
 const baseline = Fastify();
 baseline.get('/', async () => ({ hello: 'world' }));
-let server: ReturnType<typeof spawn> | undefined;
+let server: ChildProcess | undefined;
 try {
   const seeding = performance.now();
   await seedGrownDealership(database.url, { vehicles: VEHICLES, leads: LEADS });
@@ -96,24 +96,11 @@ try {
     `Seeded ${VEHICLES} vehicles and ${LEADS} leads in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
   );
   await baseline.listen({ port: baselinePort, host: '127.0.0.1' });
-  // The command line of `npm start`, its node options included: the heap limit is part of what is measured.
-  const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } };
-  server = spawn(process.execPath, scripts.start.split(' ').slice(1), {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: database.url,
-      DEMO_STOCK: 'off',
-      NODE_ENV: 'production',
-      PUBLIC_URL: base,
-      LEAD_RATE_LIMIT: '10000',
-      METRICS_TOKEN: metricsToken,
-    },
-    stdio: 'ignore',
-    detached: true,
+  server = await startBuiltServer({
+    port,
+    databaseUrl: database.url,
+    env: { LEAD_RATE_LIMIT: '10000', METRICS_TOKEN: metricsToken },
   });
-  await waitFor(`${base}/healthz`, 120_000);
   const pid = server.pid ?? 0;
   let peakRss = rssMb(pid);
   const sampler = setInterval(() => {

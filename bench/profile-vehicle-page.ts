@@ -2,14 +2,14 @@
 // --cpu-prof while autocannon asks for random vehicle pages; the functions with the most self time are printed.
 //   npm run build && npm run bench:profile
 // Needs PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test).
-import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { ThrowawayPostgres } from '../tests/support/throwaway-postgres.ts';
+import { startBuiltServer } from './support/built-server.ts';
 import { seedGrownDealership } from './support/seed-grown.ts';
-import { waitFor } from './support/wait-for.ts';
 
 const VEHICLES = 10_000;
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -43,26 +43,14 @@ function selfTimes(profile: Profile): Array<[string, number]> {
 
 const database = await ThrowawayPostgres.create('bench_profile', adminUrl);
 const profileDir = await mkdtemp(path.join(tmpdir(), 'vehicle-page-profile-'));
-let server: ReturnType<typeof spawn> | undefined;
+let server: ChildProcess | undefined;
 try {
   await seedGrownDealership(database.url, { vehicles: VEHICLES, leads: 0 });
-  // The command line of `npm start`, its heap limit included, as the load bench runs it.
-  const { scripts } = JSON.parse(await readFile('package.json', 'utf8')) as { scripts: { start: string } };
-  const start = scripts.start.split(' ').slice(1);
-  server = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, ...start], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: database.url,
-      DEMO_STOCK: 'off',
-      NODE_ENV: 'production',
-      PUBLIC_URL: base,
-    },
-    stdio: 'ignore',
-    detached: true,
+  server = await startBuiltServer({
+    port,
+    databaseUrl: database.url,
+    nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
   });
-  await waitFor(`${base}/healthz`, 120_000);
   const first = Number(
     ((await (await fetch(`${base}/api/vehiculos-resumen/`)).json()) as Array<{ id: number }>)[0]?.id ?? 1,
   );

@@ -46,6 +46,16 @@ const read = async (app: FastifyInstance = t.app, who: SignedInStaff = admin) =>
 const save = (body: unknown, app: FastifyInstance = t.app, who: SignedInStaff = admin) =>
   callAs(app, 'PUT', '/admin/api/sitio', who, body);
 const versionCount = async () => (await t.database.db.select({ n: count() }).from(siteSettings))[0]?.n ?? 0;
+/** The newest audit entry of a save. */
+const lastSave = async () =>
+  (
+    await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'configuracion_guardada'))
+      .orderBy(desc(auditLog.id))
+      .limit(1)
+  )[0];
 const googleFeed = async (app: FastifyInstance = t.app) =>
   (await app.inject({ method: 'GET', url: '/feeds/google-vehiculos.csv' })).body;
 
@@ -79,12 +89,7 @@ describe('site settings', () => {
     ]);
     const [first] = await t.database.db.select().from(siteSettings).where(eq(siteSettings.version, 1));
     expect(first?.data.phones[0]?.display).toBe(defaultDealership.phones[0]?.display);
-    const [entry] = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.action, 'configuracion_guardada'))
-      .orderBy(desc(auditLog.id))
-      .limit(1);
+    const entry = await lastSave();
     expect(entry?.actorId).toBe(admin.id);
     // Only what changed, before and after: one phone, not the whole settings, and no second phone (it was removed).
     const changes = (entry?.details as { cambios: Record<string, unknown> } | undefined)?.cambios ?? {};
@@ -266,12 +271,7 @@ describe('the content of the site', () => {
       { id: 'notaria', label: 'Notaría', amount: 31_000, financed: false },
     ]);
     expect(saved.pageDescriptions).toEqual({ home: 'Autos nuevos y usados en Talca, con crédito directo.' });
-    const [entry] = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.action, 'configuracion_guardada'))
-      .orderBy(desc(auditLog.id))
-      .limit(1);
+    const entry = await lastSave();
     const changes = (entry?.details as { cambios: Record<string, unknown> } | undefined)?.cambios ?? {};
     expect(Object.keys(changes).sort()).toEqual(
       [

@@ -1,19 +1,9 @@
 import type { Dealership, DescribedPage } from '@contracts/dealership.ts';
-import type { ReactNode } from 'react';
 import { Card } from '~/components/admin/ui';
 import { TextAreaField, TextField } from '~/components/forms/fields';
 import { joinLines } from '~/lib/admin/settings-form';
+import { SettingsGroup } from './settings-group';
 import { SitePhotoField } from './site-photo-field';
-
-/** One of a fixed group of items (a partner, a credit), as a fieldset named for screen readers. */
-export function Group({ legend, children }: { legend: string; children: ReactNode }) {
-  return (
-    <fieldset className="rounded-lg border border-slate-200 p-4">
-      <legend className="px-1 font-medium text-slate-700 text-sm">{legend}</legend>
-      <div className="grid gap-4 sm:grid-cols-2">{children}</div>
-    </fieldset>
-  );
-}
 
 /** The six institutions of /financing: each a name, and a logo or the name drawn as a wordmark. */
 export function PartnersCard({ partners }: { partners: Dealership['partners'] }) {
@@ -25,7 +15,7 @@ export function PartnersCard({ partners }: { partners: Dealership['partners'] })
       <div className="grid gap-4">
         {partners.map((partner, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the partners are a fixed six, in order
-          <Group key={index} legend={`Institución ${index + 1}`}>
+          <SettingsGroup key={index} legend={`Institución ${index + 1}`}>
             <TextField
               name={`partners.${index}.name`}
               label="Nombre"
@@ -41,7 +31,7 @@ export function PartnersCard({ partners }: { partners: Dealership['partners'] })
               previewAlt={`Logo elegido para la institución ${index + 1}`}
               emptyText="Sin logo: se muestra el nombre."
             />
-          </Group>
+          </SettingsGroup>
         ))}
       </div>
     </Card>
@@ -55,7 +45,7 @@ export function FinancingTextsCard({ texts }: { texts: Dealership['financingPage
   return (
     <Card title="Textos de Financiamiento">
       <div className="grid gap-4">
-        <Group legend="Crédito Directo">
+        <SettingsGroup legend="Crédito Directo">
           <TextAreaField
             name="financingPage.directo.intro"
             label="Presentación"
@@ -78,8 +68,8 @@ export function FinancingTextsCard({ texts }: { texts: Dealership['financingPage
             defaultValue={joinLines(texts.directo.requirements)}
             hint={LIST_HINT}
           />
-        </Group>
-        <Group legend="Crédito Convencional">
+        </SettingsGroup>
+        <SettingsGroup legend="Crédito Convencional">
           <TextAreaField
             name="financingPage.convencional.intro"
             label="Presentación"
@@ -102,7 +92,7 @@ export function FinancingTextsCard({ texts }: { texts: Dealership['financingPage
             defaultValue={joinLines(texts.convencional.independent)}
             hint={LIST_HINT}
           />
-        </Group>
+        </SettingsGroup>
       </div>
     </Card>
   );

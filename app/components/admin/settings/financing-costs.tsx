@@ -1,6 +1,7 @@
 import type { FinancingSettings } from '@contracts/dealership.ts';
 import { TextField } from '~/components/forms/fields';
 import { FEE_ROWS, INSURANCE_ROWS } from '~/lib/admin/settings-form';
+import { SettingsGroup } from './settings-group';
 
 const percent = (value: number | undefined) => (value === undefined ? '' : value.toLocaleString('es-CL'));
 
@@ -22,93 +23,84 @@ export function FinancingCosts({ financing }: { financing: FinancingSettings }) 
   const { fees, insurances, stampTax } = financing;
   return (
     <>
-      <fieldset className="rounded-lg border border-slate-200 p-4">
-        <legend className="px-1 font-medium text-slate-700 text-sm">Gastos de la operación</legend>
-        <div className="grid gap-4">
-          {Array.from({ length: FEE_ROWS }, (_, index) => {
-            const fee = fees[index];
-            const base = `financing.fees.${index}`;
-            return (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a fixed number of rows, in order
-              <div key={index} className="grid gap-4 sm:grid-cols-[2fr_1fr_auto]">
-                <input type="hidden" name={`${base}.id`} value={fee?.id ?? ''} />
-                <TextField
-                  name={`${base}.label`}
-                  label={`Gasto ${index + 1}`}
-                  required={false}
-                  defaultValue={fee?.label}
-                  maxLength={80}
-                />
-                <TextField
-                  name={`${base}.amount`}
-                  label={`Monto del gasto ${index + 1} (pesos)`}
-                  required={false}
-                  inputMode="numeric"
-                  defaultValue={fee ? fee.amount.toLocaleString('es-CL') : ''}
-                  maxLength={14}
-                />
-                <Check name={`${base}.financed`} label="Se suma al crédito" checked={fee?.financed ?? true} />
-              </div>
-            );
-          })}
-        </div>
-      </fieldset>
-      <fieldset className="rounded-lg border border-slate-200 p-4">
-        <legend className="px-1 font-medium text-slate-700 text-sm">Seguros del crédito</legend>
-        <p className="mb-4 text-slate-600 text-sm">
+      <SettingsGroup legend="Gastos de la operación" columns={1}>
+        {Array.from({ length: FEE_ROWS }, (_, index) => {
+          const fee = fees[index];
+          const base = `financing.fees.${index}`;
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a fixed number of rows, in order
+            <div key={index} className="grid gap-4 sm:grid-cols-[2fr_1fr_auto]">
+              <input type="hidden" name={`${base}.id`} value={fee?.id ?? ''} />
+              <TextField
+                name={`${base}.label`}
+                label={`Gasto ${index + 1}`}
+                required={false}
+                defaultValue={fee?.label}
+                maxLength={80}
+              />
+              <TextField
+                name={`${base}.amount`}
+                label={`Monto del gasto ${index + 1} (pesos)`}
+                required={false}
+                inputMode="numeric"
+                defaultValue={fee ? fee.amount.toLocaleString('es-CL') : ''}
+                maxLength={14}
+              />
+              <Check name={`${base}.financed`} label="Se suma al crédito" checked={fee?.financed ?? true} />
+            </div>
+          );
+        })}
+      </SettingsGroup>
+      <SettingsGroup legend="Seguros del crédito" columns={1}>
+        <p className="text-slate-600 text-sm">
           Prima única financiada en el crédito: un porcentaje del crédito por cada mes de plazo. Los
           obligatorios van siempre; los demás los elige el visitante.
         </p>
-        <div className="grid gap-4">
-          {Array.from({ length: INSURANCE_ROWS }, (_, index) => {
-            const insurance = insurances[index];
-            const base = `financing.insurances.${index}`;
-            return (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a fixed number of rows, in order
-              <div key={index} className="grid gap-4 sm:grid-cols-[2fr_1fr_auto]">
-                <input type="hidden" name={`${base}.id`} value={insurance?.id ?? ''} />
-                <TextField
-                  name={`${base}.label`}
-                  label={`Seguro ${index + 1}`}
-                  required={false}
-                  defaultValue={insurance?.label}
-                  maxLength={80}
-                />
-                <TextField
-                  name={`${base}.monthlyPercent`}
-                  label={`Prima mensual del seguro ${index + 1} (%)`}
-                  required={false}
-                  inputMode="decimal"
-                  defaultValue={percent(insurance?.monthlyPercent)}
-                  maxLength={6}
-                />
-                <Check name={`${base}.required`} label="Obligatorio" checked={insurance?.required ?? false} />
-              </div>
-            );
-          })}
-        </div>
-      </fieldset>
-      <fieldset className="rounded-lg border border-slate-200 p-4">
-        <legend className="px-1 font-medium text-slate-700 text-sm">Impuesto de timbres y estampillas</legend>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            name="financing.stampTax.monthlyPercent"
-            label="Tasa por mes de plazo (%)"
-            inputMode="decimal"
-            defaultValue={percent(stampTax.monthlyPercent)}
-            maxLength={6}
-            hint="La tasa legal es 0,066%."
-          />
-          <TextField
-            name="financing.stampTax.capPercent"
-            label="Tope (%)"
-            inputMode="decimal"
-            defaultValue={percent(stampTax.capPercent)}
-            maxLength={6}
-            hint="El tope legal es 0,8%."
-          />
-        </div>
-      </fieldset>
+        {Array.from({ length: INSURANCE_ROWS }, (_, index) => {
+          const insurance = insurances[index];
+          const base = `financing.insurances.${index}`;
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a fixed number of rows, in order
+            <div key={index} className="grid gap-4 sm:grid-cols-[2fr_1fr_auto]">
+              <input type="hidden" name={`${base}.id`} value={insurance?.id ?? ''} />
+              <TextField
+                name={`${base}.label`}
+                label={`Seguro ${index + 1}`}
+                required={false}
+                defaultValue={insurance?.label}
+                maxLength={80}
+              />
+              <TextField
+                name={`${base}.monthlyPercent`}
+                label={`Prima mensual del seguro ${index + 1} (%)`}
+                required={false}
+                inputMode="decimal"
+                defaultValue={percent(insurance?.monthlyPercent)}
+                maxLength={6}
+              />
+              <Check name={`${base}.required`} label="Obligatorio" checked={insurance?.required ?? false} />
+            </div>
+          );
+        })}
+      </SettingsGroup>
+      <SettingsGroup legend="Impuesto de timbres y estampillas">
+        <TextField
+          name="financing.stampTax.monthlyPercent"
+          label="Tasa por mes de plazo (%)"
+          inputMode="decimal"
+          defaultValue={percent(stampTax.monthlyPercent)}
+          maxLength={6}
+          hint="La tasa legal es 0,066%."
+        />
+        <TextField
+          name="financing.stampTax.capPercent"
+          label="Tope (%)"
+          inputMode="decimal"
+          defaultValue={percent(stampTax.capPercent)}
+          maxLength={6}
+          hint="El tope legal es 0,8%."
+        />
+      </SettingsGroup>
     </>
   );
 }

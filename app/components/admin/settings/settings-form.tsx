@@ -17,6 +17,7 @@ import { useApiForm } from '../staff/use-api-form';
 import { DescriptionsCard, FinancingTextsCard, PartnersCard } from './content-cards';
 import { FinancingCosts } from './financing-costs';
 import { LegalTextsCard } from './legal-texts-card';
+import { SettingsGroup } from './settings-group';
 import { SitePhotoField } from './site-photo-field';
 
 /** A refusal of a whole group (no phone at all, say), shown at the top of its card. */
@@ -27,16 +28,6 @@ function GroupError({ name }: { name: string }) {
 
 function Grid({ children }: { children: ReactNode }) {
   return <div className="grid gap-4 sm:grid-cols-2">{children}</div>;
-}
-
-/** One row of a repeated group, as a fieldset named for screen readers ("Teléfono 2"). */
-function Row({ legend, children }: { legend: string; children: ReactNode }) {
-  return (
-    <fieldset className="rounded-lg border border-slate-200 p-4">
-      <legend className="px-1 font-medium text-slate-700 text-sm">{legend}</legend>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">{children}</div>
-    </fieldset>
-  );
 }
 
 const indexes = Array.from({ length: SETTINGS_ROWS }, (_, index) => index);
@@ -130,38 +121,35 @@ export function SettingsForm({
           <div className="grid gap-4">
             {settings.slides.map((slide, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the slides are a fixed three, in order
-              <fieldset key={index} className="rounded-lg border border-slate-200 p-4">
-                <legend className="px-1 font-medium text-slate-700 text-sm">Diapositiva {index + 1}</legend>
-                <div className="grid gap-4 sm:grid-cols-2">
-                  <TextField
-                    name={`slides.${index}.eyebrow`}
-                    label="Antetítulo"
-                    defaultValue={slide.eyebrow}
-                    maxLength={60}
-                  />
-                  <TextField
-                    name={`slides.${index}.title`}
-                    label="Título"
-                    defaultValue={slide.title}
-                    maxLength={80}
-                  />
-                  <TextField
-                    name={`slides.${index}.description`}
-                    label="Descripción"
-                    defaultValue={slide.description}
-                    maxLength={240}
-                    className="sm:col-span-2"
-                  />
-                  <SitePhotoField
-                    name={`slides.${index}.photo`}
-                    initial={slide.photo}
-                    label="Foto"
-                    subject={`la diapositiva ${index + 1}`}
-                    previewAlt={`Foto elegida para la diapositiva ${index + 1}`}
-                    emptyText="Sin foto propia: se muestra la de un vehículo destacado."
-                  />
-                </div>
-              </fieldset>
+              <SettingsGroup key={index} legend={`Diapositiva ${index + 1}`}>
+                <TextField
+                  name={`slides.${index}.eyebrow`}
+                  label="Antetítulo"
+                  defaultValue={slide.eyebrow}
+                  maxLength={60}
+                />
+                <TextField
+                  name={`slides.${index}.title`}
+                  label="Título"
+                  defaultValue={slide.title}
+                  maxLength={80}
+                />
+                <TextField
+                  name={`slides.${index}.description`}
+                  label="Descripción"
+                  defaultValue={slide.description}
+                  maxLength={240}
+                  className="sm:col-span-2"
+                />
+                <SitePhotoField
+                  name={`slides.${index}.photo`}
+                  initial={slide.photo}
+                  label="Foto"
+                  subject={`la diapositiva ${index + 1}`}
+                  previewAlt={`Foto elegida para la diapositiva ${index + 1}`}
+                  emptyText="Sin foto propia: se muestra la de un vehículo destacado."
+                />
+              </SettingsGroup>
             ))}
           </div>
         </Card>
@@ -174,7 +162,7 @@ export function SettingsForm({
           </p>
           <div className="grid gap-4">
             {indexes.map((index) => (
-              <Row key={index} legend={`Teléfono ${index + 1}`}>
+              <SettingsGroup columns={4} key={index} legend={`Teléfono ${index + 1}`}>
                 <TextField
                   name={`phones.${index}.label`}
                   required={index === 0}
@@ -199,7 +187,7 @@ export function SettingsForm({
                   hint="Por ejemplo +56223456789."
                   className="lg:col-span-2"
                 />
-              </Row>
+              </SettingsGroup>
             ))}
           </div>
         </Card>
@@ -207,7 +195,7 @@ export function SettingsForm({
           <GroupError name="addresses" />
           <div className="grid gap-4">
             {indexes.map((index) => (
-              <Row key={index} legend={`Dirección ${index + 1}`}>
+              <SettingsGroup columns={4} key={index} legend={`Dirección ${index + 1}`}>
                 <TextField
                   name={`addresses.${index}.label`}
                   required={index === 0}
@@ -236,7 +224,7 @@ export function SettingsForm({
                   defaultValue={addresses[index]?.city}
                   maxLength={60}
                 />
-              </Row>
+              </SettingsGroup>
             ))}
             <Grid>
               <TextField
@@ -257,7 +245,7 @@ export function SettingsForm({
         <Card title="Redes sociales y mapa">
           <div className="grid gap-4">
             {[0, 1].map((index) => (
-              <Row key={index} legend={`Red social ${index + 1}`}>
+              <SettingsGroup columns={4} key={index} legend={`Red social ${index + 1}`}>
                 <TextField
                   name={`social.${index}.name`}
                   label="Nombre"
@@ -272,7 +260,7 @@ export function SettingsForm({
                   maxLength={500}
                   className="lg:col-span-3"
                 />
-              </Row>
+              </SettingsGroup>
             ))}
             <TextField
               name="mapUrl"
@@ -301,35 +289,32 @@ export function SettingsForm({
               const credit = settings.financing.credits[type];
               const base = `financing.credits.${type}`;
               return (
-                <fieldset key={type} className="rounded-lg border border-slate-200 p-4">
-                  <legend className="px-1 font-medium text-slate-700 text-sm">{credit.label}</legend>
-                  <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                <SettingsGroup key={type} legend={credit.label} columns={3}>
+                  <TextField
+                    name={`${base}.label`}
+                    label="Nombre"
+                    defaultValue={credit.label}
+                    maxLength={60}
+                  />
+                  <TextField
+                    name={`${base}.minDownPaymentPercent`}
+                    label="Pie mínimo (%)"
+                    inputMode="decimal"
+                    defaultValue={String(credit.minDownPaymentPercent)}
+                    maxLength={5}
+                  />
+                  {CREDIT_TERMS.map((term) => (
                     <TextField
-                      name={`${base}.label`}
-                      label="Nombre"
-                      defaultValue={credit.label}
-                      maxLength={60}
-                    />
-                    <TextField
-                      name={`${base}.minDownPaymentPercent`}
-                      label="Pie mínimo (%)"
+                      key={term}
+                      name={`${base}.monthlyRatePercent.${term}`}
+                      label={`Tasa mensual a ${term} meses (%)`}
+                      required={false}
                       inputMode="decimal"
-                      defaultValue={String(credit.minDownPaymentPercent)}
-                      maxLength={5}
+                      defaultValue={credit.monthlyRatePercent[term]?.toLocaleString('es-CL') ?? ''}
+                      maxLength={6}
                     />
-                    {CREDIT_TERMS.map((term) => (
-                      <TextField
-                        key={term}
-                        name={`${base}.monthlyRatePercent.${term}`}
-                        label={`Tasa mensual a ${term} meses (%)`}
-                        required={false}
-                        inputMode="decimal"
-                        defaultValue={credit.monthlyRatePercent[term]?.toLocaleString('es-CL') ?? ''}
-                        maxLength={6}
-                      />
-                    ))}
-                  </div>
-                </fieldset>
+                  ))}
+                </SettingsGroup>
               );
             })}
             <FinancingCosts financing={settings.financing} />
