@@ -126,11 +126,10 @@ export function rankSimilar<T extends SimilarCandidate>(
   // A name no vehicle of the stock has matches none (-1 is no vehicle's number).
   const brand = stock.names.get(fold(target.brand)) ?? -1;
   const bodyType = stock.names.get(fold(target.bodyType)) ?? -1;
-  const base = Math.max(1, Math.abs(target.price));
   const best: Ranked<T>[] = [];
   for (let index = 0; index < stock.items.length; index++) {
     if (stock.ids[index] === target.id) continue;
-    const distance = Math.abs((stock.prices[index] as number) - target.price) / base;
+    const distance = priceDistance(target, stock.prices[index] as number);
     const score = scoreOf(stock.bodyTypes[index] === bodyType, stock.brands[index] === brand, distance);
     if (score <= 0) continue;
     const ranked = { item: stock.items[index] as T, score, distance };

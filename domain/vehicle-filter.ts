@@ -2,6 +2,7 @@
  * The listing rules of docs/product.md (matching), §9 (sorting, page size), written once and used by the
  * /vehicles loader. Pure: no I/O, no React, so it is unit-tested directly.
  */
+import { plainLower } from './plain-text.ts';
 
 export const PAGE_SIZE = 6;
 
@@ -39,9 +40,7 @@ export interface VehicleFilters {
 }
 
 /** Case- and accent-insensitive form, so 'sedan' finds 'Sedán' and 'TOYOTA' finds 'Toyota'. */
-export function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('es-CL');
-}
+export const fold = plainLower;
 
 interface Folded {
   name: string;
