@@ -30,6 +30,8 @@ import { createServices, type Services } from './services/container.ts';
 export interface RouteEntry {
   method: string;
   url: string;
+  /** The route takes unsafe requests without the CSRF check (`config: { csrf: false }`). */
+  csrfExempt: boolean;
 }
 
 declare module 'fastify' {
@@ -109,7 +111,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+    const csrfExempt = route.config?.csrf === false;
+    for (const method of methods)
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, csrfExempt });
   });
 
   // Pages and JSON shrink about 7×; brotli at quality 5 costs what quality 4 does (~1.3 ms for the home page) and

@@ -76,6 +76,9 @@ export function registerApiErrors(app: FastifyInstance): void {
 
   app.setNotFoundHandler((_request, reply) => sendApiError(reply, 404, 'Recurso no encontrado.'));
   for (const prefix of ['/api/*', '/media/*', '/admin/api/*']) {
-    app.all(prefix, async (_request, reply) => sendApiError(reply, 404, 'Recurso no encontrado.'));
+    // Unknown addresses change nothing: their 404 needs no CSRF token.
+    app.all(prefix, { config: { csrf: false } }, async (_request, reply) =>
+      sendApiError(reply, 404, 'Recurso no encontrado.'),
+    );
   }
 }

@@ -10,9 +10,17 @@ import {
   newCsrfSecret,
 } from '../services/security/csrf.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * `false` lets unsafe requests reach this route without the CSRF token and same-origin check. Only for a route
+     * that changes nothing; every other route is protected whatever its path.
+     */
+    csrf?: boolean;
+  }
+}
+
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** The public API and the back office API: every mutation there needs the token. */
-const PROTECTED = ['/api/', '/admin/api/'];
 
 /** The origins this site answers as: its PUBLIC_URL and the host the request was addressed to. */
 function isSameOrigin(request: FastifyRequest, publicUrl: string): boolean {
@@ -26,8 +34,12 @@ function isSameOrigin(request: FastifyRequest, publicUrl: string): boolean {
 }
 
 /**
- * `GET /api/get-csrf-token/` hands out a masked token and sets the `csrftoken` cookie; every unsafe request
- * under /api/ or /admin/api/ must carry the token in X-CSRFToken, the cookie, and come from this site's own origin.
+ * `GET /api/get-csrf-token/` hands out a masked token and sets the `csrftoken` cookie. Every unsafe request to any
+ * route must carry the token in X-CSRFToken and the cookie, and come from this site's own origin.
+ *
+ * The decision is made on the route the router matched (after it decoded the path), never on the URL as typed:
+ * `/%61dmin/api/…` reaches the same handler as `/admin/api/…`, so it meets the same guard. A route opts out only
+ * with `config: { csrf: false }`; a request that matched no route changes nothing and gets the 404.
  */
 export function registerCsrf(app: FastifyInstance): void {
   const { publicUrl } = app.services.config;
@@ -43,7 +55,7 @@ export function registerCsrf(app: FastifyInstance): void {
   });
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!UNSAFE.has(request.method) || !PROTECTED.some((prefix) => request.url.startsWith(prefix))) return;
+    if (!UNSAFE.has(request.method) || request.is404 || request.routeOptions.config.csrf === false) return;
     if (!isSameOrigin(request, publicUrl)) {
       return sendApiError(reply, 403, 'Solicitud rechazada: el origen no está permitido.');
     }
