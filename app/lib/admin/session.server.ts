@@ -17,8 +17,22 @@ export function requireStaffPage(url: URL, context: AppLoadContext, role?: Staff
   return staff;
 }
 
-/** Only a path inside the back office may be the target after signing in (no open redirect). */
+/**
+ * Where to go after signing in: only a path inside the back office (no open redirect). The value is resolved as a
+ * browser would resolve it against this site (dot segments, `%2e`, backslashes, stray tabs and newlines) and given
+ * back percent-encoded, so it is always a valid Location header; anything that lands outside `/admin` is `/admin`.
+ */
 export function safeNextPath(value: string | null): string {
-  if (!value || value.includes('\\')) return '/admin';
-  return value === '/admin' || /^\/admin[/?]/.test(value) ? value : '/admin';
+  if (!value?.startsWith('/')) return '/admin';
+  let resolved: URL;
+  try {
+    resolved = new URL(value, 'http://back-office.invalid');
+  } catch {
+    return '/admin';
+  }
+  if (resolved.origin !== 'http://back-office.invalid') return '/admin';
+  const { pathname, search } = resolved;
+  // The sign-in page itself would send a signed-in person round in a loop.
+  if (pathname.startsWith(SIGN_IN_PATH)) return '/admin';
+  return pathname === '/admin' || pathname.startsWith('/admin/') ? pathname + search : '/admin';
 }
