@@ -38,10 +38,17 @@ export const stockSheetRoutes: FastifyPluginAsync = async (app) => {
     limits: { fileSize: L.maxBytes, files: 1, fields: 5, fieldSize: 200, parts: 6, headerPairs: 100 },
   });
 
-  /** The one file and the small fields of the form; a refusal already sent otherwise. */
-  async function readForm(request: FastifyRequest, reply: FastifyReply): Promise<SheetForm | FastifyReply> {
+  /**
+   * The one file and the small fields of the form, or null when a refusal has been sent. (Not the reply itself: a
+   * reply is a thenable, so awaiting it would wait for the answer to finish and yield undefined.)
+   */
+  async function readForm(request: FastifyRequest, reply: FastifyReply): Promise<SheetForm | null> {
+    const refuse = (status: number, message: string) => {
+      sendApiError(reply, status, message);
+      return null;
+    };
     if (!request.isMultipart()) {
-      return sendApiError(reply, 415, `Envía el archivo como multipart/form-data, en el campo ${L.field}.`);
+      return refuse(415, `Envía el archivo como multipart/form-data, en el campo ${L.field}.`);
     }
     const fields: Record<string, string> = {};
     let file: UploadedSheet | null = null;
@@ -57,18 +64,14 @@ export const stockSheetRoutes: FastifyPluginAsync = async (app) => {
     } catch (error) {
       const code = (error as { code?: string }).code;
       if (code === 'FST_REQ_FILE_TOO_LARGE') {
-        return sendApiError(
-          reply,
-          413,
-          `El archivo pesa más de ${MB} MB. Divídelo en archivos más pequeños.`,
-        );
+        return refuse(413, `El archivo pesa más de ${MB} MB. Divídelo en archivos más pequeños.`);
       }
       if (code?.startsWith('FST_')) {
-        return sendApiError(reply, 400, 'Envía un solo archivo, .xlsx o .csv.');
+        return refuse(400, 'Envía un solo archivo, .xlsx o .csv.');
       }
-      return sendApiError(reply, 400, 'No se pudo leer el formulario enviado. Inténtalo nuevamente.');
+      return refuse(400, 'No se pudo leer el formulario enviado. Inténtalo nuevamente.');
     }
-    if (!file) return sendApiError(reply, 400, 'Elige un archivo .xlsx o .csv.');
+    if (!file) return refuse(400, 'Elige un archivo .xlsx o .csv.');
     return { file, fields };
   }
 
@@ -76,7 +79,7 @@ export const stockSheetRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/admin/api/planilla-stock/vista-previa', guard, async (request, reply) => {
     const form = await readForm(request, reply);
-    if (!('file' in form)) return form;
+    if (!form) return reply;
     try {
       return await previewStockImport(db, form.file, yes(form.fields.crearMarcas));
     } catch (error) {
@@ -86,7 +89,7 @@ export const stockSheetRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/admin/api/planilla-stock/importar', guard, async (request, reply) => {
     const form = await readForm(request, reply);
-    if (!('file' in form)) return form;
+    if (!form) return reply;
     const huella = form.fields.huella ?? '';
     if (!/^[\w-]{20,100}$/.test(huella)) {
       return sendApiError(reply, 400, 'Revisa la vista previa antes de importar (falta su huella).');
