@@ -232,6 +232,59 @@ describe('path parameters', () => {
   });
 });
 
+describe('spellings of the state-changing routes', () => {
+  const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+  const REFUSAL = /^Solicitud rechazada/;
+
+  /** One character as a client could send it: itself, percent-encoded in either case, or in the other case. */
+  const spelledChar = (char: string) =>
+    char === '/'
+      ? fc.constantFrom('/', '//', '/./', '/x/../')
+      : fc.constantFrom(
+          char,
+          `%${char.charCodeAt(0).toString(16).padStart(2, '0')}`,
+          `%${char.charCodeAt(0).toString(16).padStart(2, '0').toUpperCase()}`,
+          char.toUpperCase(),
+        );
+
+  it('refuses every unsafe route, however its path is typed, with a 403 or the router’s 404, storing nothing', async () => {
+    const routes = app.routeTable
+      .filter((r) => UNSAFE.has(r.method) && !r.csrfExempt)
+      .map((r) => ({ method: r.method, path: r.url.replace(/:[A-Za-z]+/g, '7') }));
+    const spelled = fc
+      .constantFrom(...routes)
+      .chain(({ method, path }) =>
+        fc
+          .tuple(...[...path].map(spelledChar), fc.constantFrom('', '/', '%2e', '%2E/', '?x=1', '#a'))
+          .map((parts) => ({ method, url: parts.join('') })),
+      );
+    const before = await storedCounts(database.db);
+    const { 'x-csrftoken': _token, ...withoutToken } = headers;
+    await fc.assert(
+      fc.asyncProperty(
+        spelled,
+        fc.constantFrom(withoutToken, { ...headers, origin: 'http://evil.example' }),
+        async ({ method, url }, sent) => {
+          const response = await app.inject({
+            method: method as 'POST',
+            url,
+            headers: method === 'DELETE' ? sent : { ...sent, 'content-type': 'application/json' },
+            ...(method === 'DELETE' ? {} : { payload: '{}' }),
+          });
+          expectSound(response);
+          const { error } = expectSpanishRefusal(response);
+          const refused =
+            (response.statusCode === 403 && REFUSAL.test(error)) ||
+            (response.statusCode === 404 && error === 'Recurso no encontrado.');
+          expect(refused, `${method} ${url} → ${response.statusCode} ${error}`).toBe(true);
+        },
+      ),
+      { numRuns: runs(300) },
+    );
+    expect(await storedCounts(database.db)).toEqual(before);
+  });
+});
+
 describe('bodies that are not what the lead endpoints take', () => {
   const post = (url: string, payload: string | Buffer, contentType: string) =>
     app.inject({ method: 'POST', url, payload, headers: { ...headers, 'content-type': contentType } });
