@@ -383,7 +383,7 @@ export const emailOutbox = pgTable(
 
 // ---------------------------------------------------------------- operations
 
-/** Fixed-window counters shared by every instance (lead and sign-in rate limits). */
+/** Sliding-window counters shared by every instance (lead and password-change rate limits). */
 export const rateLimits = pgTable(
   'rate_limits',
   {
@@ -393,6 +393,19 @@ export const rateLimits = pgTable(
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
+
+/**
+ * Failed back office sign-ins, one row per lane (an account's e-mail, a client address, a remembered browser), shared
+ * by every instance: how many failures since the lane was last quiet, and until when its next attempt must wait
+ * (ADR 0028). Keys are HMACs, never the address or e-mail themselves.
+ */
+export const signInThrottle = pgTable('signin_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  firstFailureAt: timestamp('first_failure_at', { withTimezone: true }),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }),
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }).notNull(),
+});
 
 export const auditLog = pgTable(
   'audit_log',

@@ -21,7 +21,10 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url('debe ser una URL absoluta, por ejemplo https://www.automotora.cl').optional(),
   SESSION_SECRET: z.string().min(32, 'debe tener al menos 32 caracteres').optional(),
   LEAD_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
-  /** Sign-in attempts allowed per account per 15 minutes (twice as many per client address). */
+  /**
+   * Failed sign-ins an account (and, separately, each browser that signed in to it before) may have before each next
+   * attempt waits 1 s, 2 s, 4 s... up to 5 minutes; a client address may have twice as many (ADR 0028).
+   */
   SIGNIN_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
   /** Path of a JSON file whose fields override the demo dealership identity. */
   DEALERSHIP_FILE: z.string().min(1).optional(),

@@ -36,15 +36,21 @@ const sessionCookie = (setCookie: unknown) => String(setCookie).split(';')[0] ??
 const me = (cookie: string) => t.app.inject({ method: 'GET', url: '/admin/api/sesion', headers: { cookie } });
 
 describe('POST /admin/api/sesion', () => {
-  it('signs in with e-mail and password and sets an HttpOnly, SameSite=Lax, __Host- session cookie', async () => {
+  it('signs in with e-mail and password and sets HttpOnly, SameSite=Lax, __Host- session and device cookies', async () => {
     const response = await signIn('Ana@Automotora.cl ', password);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       usuario: { id: expect.any(Number), email: 'ana@automotora.cl', nombre: 'Ana', rol: 'admin' },
     });
-    expect(String(response.headers['set-cookie'])).toMatch(
+    const [session, device, ...more] = [response.headers['set-cookie']].flat();
+    expect(session).toMatch(
       /^__Host-sesion=[\w-]{43}; Path=\/; SameSite=Lax; Max-Age=\d+; HttpOnly; Secure$/,
     );
+    // The browser is remembered for a year: its sign-ins skip the account's throttle lane (ADR 0028).
+    expect(device).toMatch(
+      /^__Host-dispositivo=v1\.\d+\.[\w-]{22}\.\d+\.[\w-]{43}; Path=\/; SameSite=Lax; Max-Age=31536000; HttpOnly; Secure$/,
+    );
+    expect(more).toEqual([]);
     const cookie = sessionCookie(response.headers['set-cookie']);
     const who = await me(cookie);
     expect(who.json().usuario.email).toBe('ana@automotora.cl');
@@ -94,7 +100,7 @@ describe('POST /admin/api/sesion', () => {
       .where(eq(staffUsers.email, 'beto@automotora.cl'));
   });
 
-  it('slows down guessing: after 10 attempts on one account, 429 with Retry-After', async () => {
+  it('slows down guessing: after 10 failures on one account, a 429 with a short Retry-After, not a wall', async () => {
     await createStaffUser(t.database.db, {
       email: 'objetivo@automotora.cl',
       name: 'Objetivo',
@@ -105,7 +111,10 @@ describe('POST /admin/api/sesion', () => {
       expect((await signIn('objetivo@automotora.cl', `mala-${i}-clave`)).statusCode).toBe(401);
     const blocked = await signIn('objetivo@automotora.cl', password);
     expect(blocked.statusCode).toBe(429);
-    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(blocked.headers['retry-after']).toBe('1');
+    expect(ApiErrorSchema.parse(blocked.json()).error).toBe(
+      'Demasiados intentos fallidos de inicio de sesión. Espera 1 segundo y vuelve a intentarlo.',
+    );
   });
 });
 

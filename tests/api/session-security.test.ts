@@ -99,6 +99,31 @@ describe('cookie flags', () => {
     },
   );
 
+  it.each([
+    ['https', '__Host-dispositivo', () => t.app, true],
+    ['http', 'dispositivo', () => http, false],
+  ])(
+    'the device cookie over %s is %s: signed, HttpOnly, SameSite=Lax, Path=/, host-only, a year long',
+    async (_case, name, app, secure) => {
+      const staff = await signedInStaff(t.app, 'ventas');
+      const { response } = await signIn(app(), staff.email);
+      const cookie = cookieOf(response.headers['set-cookie'], name) ?? '';
+      expect(cookie).toMatch(new RegExp(`^${name}=v1\\.${staff.id}\\.[\\w-]{22}\\.\\d+\\.[\\w-]{43};`));
+      for (const flag of ['; HttpOnly', '; SameSite=Lax', '; Path=/', '; Max-Age=31536000'])
+        expect(cookie).toContain(flag);
+      expect(cookie).not.toMatch(/;\s*Domain=/i);
+      expect(cookie.includes('; Secure')).toBe(secure);
+      expect(
+        cookieOf(response.headers['set-cookie'], secure ? 'dispositivo' : '__Host-dispositivo'),
+      ).toBeUndefined();
+      // A fresh one on every sign-in: the value is never the one the browser brought.
+      const again = await signIn(app(), staff.email, cookie.split(';')[0]);
+      const renewed = cookieOf(again.response.headers['set-cookie'], name)?.split(';')[0];
+      expect(renewed).toBeDefined();
+      expect(renewed).not.toBe(cookie.split(';')[0]);
+    },
+  );
+
   it('a session cookie of the https name is not read by the http site, nor the other way round', async () => {
     const staff = await signedInStaff(t.app, 'ventas');
     const token = staff.headers.cookie.split('__Host-sesion=')[1] ?? '';

@@ -1,5 +1,6 @@
 // The browser side of the back office API: every unsafe call carries a fresh CSRF token (Django-compatible header)
 // and answers are read as JSON; a refusal becomes an AdminApiError with the server's Spanish sentence and field errors.
+import { waitInWords } from '@domain/sign-in-wait.ts';
 
 export class AdminApiError extends Error {
   constructor(
@@ -49,10 +50,36 @@ export async function adminFetch<T = unknown>(path: string, request: AdminReques
   const json: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     // An expired session answers 401 with its own sentence; the page shows it and the next navigation signs in.
-    const error = json as { error?: string; campos?: Record<string, string> } | null;
-    throw new AdminApiError(error?.error ?? `Error ${response.status}`, response.status, error?.campos ?? {});
+    const error = json as { campos?: Record<string, string> } | null;
+    throw new AdminApiError(
+      refusalSentence(response.status, json, response.headers.get('Retry-After')),
+      response.status,
+      error?.campos ?? {},
+    );
   }
   return json as T;
+}
+
+/**
+ * The sentence of a refused call: the server's own (a throttled sign-in's says how long to wait), else, for a 429
+ * that came without one (from a proxy, say), the wait its Retry-After asks for, in seconds or as a date.
+ */
+export function refusalSentence(
+  status: number,
+  body: unknown,
+  retryAfter: string | null,
+  now = Date.now(),
+): string {
+  const error = (body as { error?: unknown } | null)?.error;
+  if (typeof error === 'string' && error.trim()) return error;
+  if (status === 429) {
+    const value = retryAfter?.trim() ?? '';
+    const seconds = /^\d+$/.test(value) ? Number(value) : (Date.parse(value) - now) / 1000;
+    return Number.isFinite(seconds) && seconds > 0
+      ? `Demasiados intentos. Espera ${waitInWords(seconds)} y vuelve a intentarlo.`
+      : 'Demasiados intentos. Espera unos minutos y vuelve a intentarlo.';
+  }
+  return `Error ${status}`;
 }
 
 /** The sentence to show for a failed call: the server's Spanish refusal, else the caller's fallback. */

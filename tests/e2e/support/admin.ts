@@ -48,7 +48,7 @@ type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 /**
  * `test` with every page signed in as sales: the sign-in happens once per worker and its cookies are reused, since
- * sign-ins are rate limited per account (10 per 15 min) and every admin spec of the suite shares the e2e accounts.
+ * each sign-in costs an argon2id check and every admin spec of the suite shares the e2e accounts.
  */
 export const testAsVentas = base.extend<object, { ventasState: StorageState }>({
   ventasState: [
