@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { openDatabase } from '@db/client.ts';
 import { staffUsers } from '@db/schema.ts';
 import { verifyPassword } from '@server/services/auth/password.ts';
+import { PASSWORD_HAS_USER_INPUTS } from '@server/services/auth/password-strength.ts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
@@ -51,5 +52,26 @@ describe('npm run admin:create', () => {
     await expect(adminCreate(dataDir, ['--email', 'a@b.cl', '--password', 'corta'])).rejects.toMatchObject({
       stderr: expect.stringContaining('password: La contraseña debe tener al menos 10 caracteres.'),
     });
+  });
+
+  it("refuses a guessable password in Spanish, the dealership's name included, and creates nothing", {
+    timeout: 180_000,
+  }, async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'automotora-admin-'));
+    const run = (password: string) =>
+      adminCreate(dataDir, ['--email', 'jefa@automotora.cl', '--name', 'Jefa', '--password', password]);
+    await expect(run('password12')).rejects.toMatchObject({
+      stderr: expect.stringContaining('password: Es una contraseña muy usada.'),
+    });
+    // Strong but for the name of the (demo) dealership, read from its settings.
+    await expect(run('Cordillera#2026')).rejects.toMatchObject({
+      stderr: expect.stringContaining(`password: ${PASSWORD_HAS_USER_INPUTS}`),
+    });
+    const database = await openDatabase({ dataDir });
+    try {
+      expect(await database.db.select().from(staffUsers)).toEqual([]);
+    } finally {
+      await database.close();
+    }
   });
 });

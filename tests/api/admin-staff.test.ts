@@ -4,6 +4,7 @@ import { auditLog, sessions, staffUsers } from '@db/schema.ts';
 import { updateStaffAccount } from '@server/services/admin/staff.ts';
 import { createStaffUser } from '@server/services/auth/create-staff-user.ts';
 import { verifyPassword } from '@server/services/auth/password.ts';
+import { PASSWORD_HAS_USER_INPUTS } from '@server/services/auth/password-strength.ts';
 import { Refusal } from '@server/services/refusal.ts';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -156,6 +157,37 @@ describe('POST /admin/api/usuarios', () => {
     expect(await staffCount()).toBe(before);
     expect((await t.database.db.select({ n: count() }).from(auditLog))[0]?.n).toBe(auditBefore);
   });
+
+  // The strength rule (ADR 0027): each refusal names why beside the field, like a short password, and stores nothing.
+  it.each([
+    ['1234567890', 'Es una de las contraseñas más usadas.'],
+    ['aaaaaaaaaa', 'Repite un mismo carácter (como "aaaa"), y eso es fácil de adivinar.'],
+    ['password12', 'Es una contraseña muy usada.'],
+    ['contraseña123', 'Se basa en una palabra muy común, y eso es fácil de adivinar.'],
+    ['xiomara.quilodran@automotora.cl', PASSWORD_HAS_USER_INPUTS],
+    ['XiomaraQuilodran!', PASSWORD_HAS_USER_INPUTS],
+    // Strong but for the dealership's name, which the route takes from the site settings.
+    ['Cordillera#2026', PASSWORD_HAS_USER_INPUTS],
+  ])(
+    'refuses the guessable password %j in Spanish beside its field, storing nothing',
+    async (password, reason) => {
+      const before = await staffCount();
+      const auditBefore = (await t.database.db.select({ n: count() }).from(auditLog))[0]?.n;
+      const response = await call('POST', '/admin/api/usuarios', admin.headers, {
+        name: 'Xiomara Quilodrán',
+        email: 'Xiomara.Quilodran@automotora.cl',
+        role: 'ventas',
+        password,
+      });
+      expect(response.statusCode, response.body).toBe(400);
+      const body = ApiErrorSchema.parse(response.json());
+      expect(body.error).toBe('Revisa los datos del formulario.');
+      expect(Object.keys(body.campos ?? {})).toEqual(['password']);
+      expect(body.campos?.password?.startsWith(`${reason} `), body.campos?.password).toBe(true);
+      expect(await staffCount()).toBe(before);
+      expect((await t.database.db.select({ n: count() }).from(auditLog))[0]?.n).toBe(auditBefore);
+    },
+  );
 
   it('needs the CSRF token', async () => {
     const { 'x-csrftoken': _token, ...withoutToken } = admin.headers;
@@ -354,6 +386,40 @@ describe('PUT /admin/api/cuenta/clave', () => {
     });
     expect(same.statusCode).toBe(400);
     expect(same.json().campos).toEqual({ nueva: 'La nueva contraseña debe ser distinta de la actual.' });
+  });
+
+  it("refuses a guessable new password (the user's name, e-mail or the dealership's) and changes nothing", async () => {
+    const created = await call('POST', '/admin/api/usuarios', admin.headers, {
+      name: 'Rigoberta Llancapán',
+      email: 'rigoberta.llancapan@automotora.cl',
+      role: 'ventas',
+      password: 'clave-de-rigoberta-1',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = (created.json() as { usuario: StaffMember }).usuario.id;
+    const session = await signIn('rigoberta.llancapan@automotora.cl', 'clave-de-rigoberta-1');
+    const other = await signIn('rigoberta.llancapan@automotora.cl', 'clave-de-rigoberta-1');
+    const [before] = await t.database.db.select().from(staffUsers).where(eq(staffUsers.id, id));
+    for (const [nueva, reason] of [
+      ['RigobertaLlancapan2026!', PASSWORD_HAS_USER_INPUTS],
+      ['rigoberta.llancapan@automotora.cl', PASSWORD_HAS_USER_INPUTS],
+      ['Cordillera#2026', PASSWORD_HAS_USER_INPUTS],
+      ['1234567890', 'Es una de las contraseñas más usadas.'],
+    ] as const) {
+      const response = await call('PUT', '/admin/api/cuenta/clave', session.headers, {
+        actual: 'clave-de-rigoberta-1',
+        nueva,
+      });
+      expect(response.statusCode, response.body).toBe(400);
+      const body = ApiErrorSchema.parse(response.json());
+      expect(body.error).toBe('Revisa los datos del formulario.');
+      expect(Object.keys(body.campos ?? {})).toEqual(['nueva']);
+      expect(body.campos?.nueva?.startsWith(`${reason} `), body.campos?.nueva).toBe(true);
+    }
+    const [after] = await t.database.db.select().from(staffUsers).where(eq(staffUsers.id, id));
+    expect(after?.passwordHash).toBe(before?.passwordHash);
+    expect(await auditOf('clave_cambiada', id)).toHaveLength(0);
+    expect((await me(other.headers)).statusCode).toBe(200);
   });
 
   it('is rate-limited like sign-in: after 10 attempts, 429 with Retry-After, even with the right password', async () => {

@@ -48,7 +48,7 @@ test('an admin creates a sales account; its owner signs in, is kept out of admin
   const firstPassword = 'clave-inicial-e2e-1';
   const newPassword = 'nueva-clave-e2e-2026';
 
-  // The admin creates the account; a too-short password is refused beside its field first.
+  // The admin creates the account; a too-short password, then a guessable one, are refused beside the field first.
   await signInAs(page, 'admin');
   await page.goto('/admin/usuarios');
   await hydrated(page);
@@ -60,6 +60,11 @@ test('an admin creates a sales account; its owner signs in, is kept out of admin
   await create.getByRole('button', { name: 'Crear usuario' }).click();
   await slow(create.getByLabel('Contraseña inicial')).toHaveAttribute('aria-invalid', 'true');
   await expect(create.getByText('La contraseña debe tener al menos 10 caracteres.')).toBeVisible();
+  await expect(page.getByText(email)).toHaveCount(0);
+  // A long enough but guessable one is refused too, saying why (ADR 0027).
+  await create.getByLabel('Contraseña inicial').fill('1234567890');
+  await create.getByRole('button', { name: 'Crear usuario' }).click();
+  await slow(create.getByText('Es una de las contraseñas más usadas.')).toBeVisible();
   await expect(page.getByText(email)).toHaveCount(0);
 
   await create.getByLabel('Contraseña inicial').fill(firstPassword);

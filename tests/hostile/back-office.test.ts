@@ -8,6 +8,7 @@ import {
   vehicleImages,
   vehicles,
 } from '@db/schema.ts';
+import { verifyPassword } from '@server/services/auth/password.ts';
 import { count, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
@@ -275,6 +276,48 @@ describe('POST /admin/api/usuarios', () => {
       }),
       // Each accepted account hashes a password: a few runs are enough.
       { numRuns: runs(15) },
+    );
+  });
+});
+
+describe('POST /admin/api/usuarios (password)', () => {
+  // Guessable passwords built from the account itself or the dealership (ADR 0027).
+  const GUESSABLE: Array<(who: { email: string; name: string }) => string> = [
+    (who) => who.email,
+    (who) => `${who.email.split('@')[0]}2026`,
+    () => 'EustaquiaNancupil2026!',
+    () => 'Cordillera#2026',
+    () => '1234567890',
+    () => 'a'.repeat(12),
+    () => 'contraseña123',
+  ];
+
+  it('stores a hostile password only as a hash, and refuses a guessable one in Spanish beside its field', async (ctx) => {
+    needs(ctx, 'POST', '/admin/api/usuarios');
+    let n = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          hostileValue().map((value) => ({ guessable: false, make: () => value })),
+          fc.constantFrom(...GUESSABLE).map((make) => ({ guessable: true, make })),
+        ),
+        async ({ guessable, make }) => {
+          const before = await snapshot(staffUsers);
+          const who = { email: `eustaquia.nancupil${++n}@automotora.cl`, name: 'Eustaquia Ñancupil' };
+          const password = make(who);
+          const response = await send('POST', '/admin/api/usuarios', { ...who, password, role: 'ventas' });
+          if (guessable) {
+            expect(response.statusCode, response.body).toBe(400);
+            expect(Object.keys(expectSpanishRefusal(response).campos ?? {})).toEqual(['password']);
+          }
+          if (response.statusCode !== 201) return expectRefusedUnchanged(response, staffUsers, before);
+          const [row] = await t.database.db.select().from(staffUsers).where(eq(staffUsers.email, who.email));
+          expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
+          expect(await verifyPassword(password as string, row?.passwordHash ?? '')).toBe(true);
+        },
+      ),
+      // Each accepted account hashes a password: a few runs are enough.
+      { numRuns: runs(20) },
     );
   });
 });

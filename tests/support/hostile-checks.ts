@@ -40,7 +40,7 @@ const LEAKS =
   /Error:|\bat [\w.<]+ \(|\bat \/|SELECT|INSERT|UPDATE |DELETE FROM|syntax|undefined|\bnull\b|NaN|\[object|Exception|stack|\.ts:\d|\.js:\d|node_modules|FST_|ERR_|ECONN|Bad Request|Not Found|Internal Server|Unsupported|Payload Too Large|Forbidden|Unauthorized|relation "|column "|violates|constraint/;
 /** Words or letters a Spanish sentence of this product has; an English default message has none of them. */
 const SPANISH =
-  /[áéíóúñ¿¡]|\b(el|la|los|las|de|del|un|una|tu|tus|no|es|en|se|para|con|hasta|puedes|debe|puede|ingresa|revisa|selecciona|solicitud|recurso|fotos?|nombre|correo|usa|escribe|elige)\b/i;
+  /[áéíóúñ¿¡]|\b(el|la|los|las|de|del|un|una|tu|tus|no|es|en|se|para|con|hasta|puedes|debe|deben|puede|ingresa|revisa|selecciona|solicitud|recurso|fotos?|nombre|correo|usa|escribe|elige)\b/i;
 
 export function expectSpanishSentence(text: unknown, where = 'error'): void {
   expect(typeof text, `${where} is a string`).toBe('string');

@@ -45,7 +45,7 @@ async function applying<T>(reply: FastifyReply, work: () => Promise<T>): Promise
 
 /** Staff accounts (admins only) and every member's own password. */
 export const staffRoutes: FastifyPluginAsync = async (app) => {
-  const { config, db } = app.services;
+  const { config, db, catalogue } = app.services;
   const cookieName = sessionCookieName(config.publicUrl.startsWith('https://'));
   const adminOnly = { preHandler: app.requireStaff('admin') };
 
@@ -55,7 +55,8 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
     const parsed = NewStaffUserSchema.safeParse(request.body);
     if (!parsed.success) return sendInvalid(reply, parsed.error);
     return applying(reply, async () => {
-      const usuario = await createStaffAccount(db, staffOf(request), parsed.data);
+      const { name } = await catalogue.dealership();
+      const usuario = await createStaffAccount(db, staffOf(request), parsed.data, name);
       return reply.code(201).send({ usuario });
     });
   });
@@ -98,6 +99,7 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
         user,
         readCookie(request, cookieName),
         parsed.data,
+        (await catalogue.dealership()).name,
       );
       return {
         mensaje:

@@ -4,9 +4,15 @@ import { staffUsers } from '@db/schema.ts';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { recordAudit } from '../audit.ts';
-import { createStaffUser, NewStaffUserSchema, StaffUserExistsError } from '../auth/create-staff-user.ts';
-import { hashPassword, verifyPassword } from '../auth/password.ts';
-import { type Actor, destroyUserSessions } from '../auth/sessions.ts';
+import {
+  insertStaffUser,
+  NewStaffUserSchema,
+  newStaffPasswordHash,
+  StaffUserExistsError,
+} from '../auth/create-staff-user.ts';
+import { hashPassword, MAX_PASSWORD_LENGTH, verifyPassword } from '../auth/password.ts';
+import { PASSWORD_TOO_LONG, refuseWeakPassword } from '../auth/password-strength.ts';
+import { type Actor, destroyUserSessions, type SessionUser } from '../auth/sessions.ts';
 import { Refusal } from '../refusal.ts';
 
 /** PATCH /admin/api/usuarios/:id: any of the three, with the same rules as creation. */
@@ -22,12 +28,12 @@ export const StaffUpdateSchema = z
   .refine((change) => Object.keys(change).length > 0, { error: 'Indica qué cambiar de la cuenta.' });
 export type StaffUpdate = z.infer<typeof StaffUpdateSchema>;
 
-/** PUT /admin/api/cuenta/clave: the new password follows the rules of a new account's. */
+/** PUT /admin/api/cuenta/clave: the new password follows the rules of a new account's (and is not guessable). */
 export const PasswordChangeSchema = z.object({
   actual: z
     .string({ error: 'Ingresa tu contraseña actual.' })
     .min(1, { error: 'Ingresa tu contraseña actual.' })
-    .max(200, { error: 'La contraseña admite hasta 200 caracteres.' }),
+    .max(MAX_PASSWORD_LENGTH, { error: PASSWORD_TOO_LONG }),
   nueva: NewStaffUserSchema.shape.password,
 });
 export type PasswordChange = z.infer<typeof PasswordChangeSchema>;
@@ -55,14 +61,18 @@ export async function listStaff(db: Db): Promise<StaffMember[]> {
   return rows.map(toMember);
 }
 
+/** `dealership`: the dealership's name, which the password must not lean on. */
 export async function createStaffAccount(
   db: Db,
   actor: Actor,
   input: z.infer<typeof NewStaffUserSchema>,
+  dealership: string,
 ): Promise<StaffMember> {
+  // Checked and hashed before the transaction: the first check loads the dictionaries, and neither needs the lock.
+  const passwordHash = await newStaffPasswordHash(input, dealership);
   try {
     return await db.transaction(async (tx) => {
-      const { id } = await createStaffUser(tx, input);
+      const { id } = await insertStaffUser(tx, input, passwordHash);
       await recordAudit(tx, {
         actor,
         action: 'usuario_creado',
@@ -153,13 +163,15 @@ export async function updateStaffAccount(
 
 /**
  * Changes the signed-in user's own password after checking the current one. Every other session of the user ends
- * (a thief who knew the old password is signed out); the session of this request, `currentToken`, stays.
+ * (a thief who knew the old password is signed out); the session of this request, `currentToken`, stays. The new
+ * password must not be guessable from the user's e-mail and name or the dealership's name.
  */
 export async function changeOwnPassword(
   db: Db,
-  user: Actor,
+  user: Pick<SessionUser, 'id' | 'email' | 'name'>,
   currentToken: string | undefined,
   input: PasswordChange,
+  dealership: string,
 ): Promise<{ otherSessionsEnded: number }> {
   const [row] = await db
     .select({ passwordHash: staffUsers.passwordHash })
@@ -175,6 +187,7 @@ export async function changeOwnPassword(
       nueva: 'La nueva contraseña debe ser distinta de la actual.',
     });
   }
+  await refuseWeakPassword(input.nueva, { email: user.email, name: user.name, dealership }, 'nueva');
   const passwordHash = await hashPassword(input.nueva);
   return db.transaction(async (tx) => {
     await tx

@@ -5,6 +5,8 @@ import { argon2id, argon2Verify } from 'hash-wasm';
 const PARAMS = { memorySize: 19_456, iterations: 2, parallelism: 1, hashLength: 32 } as const;
 
 export const MIN_PASSWORD_LENGTH = 10;
+/** Long passphrases are welcome; the bound keeps hashing and the strength check cheap. */
+export const MAX_PASSWORD_LENGTH = 200;
 
 /** An encoded argon2id hash ($argon2id$v=19$m=…), salt included. */
 export function hashPassword(password: string): Promise<string> {

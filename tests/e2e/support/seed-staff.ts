@@ -9,7 +9,11 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 try {
   for (const [role, account] of Object.entries(E2E_STAFF)) {
     try {
-      await createStaffUser(database.db, { ...account, role: role as 'admin' | 'ventas' });
+      await createStaffUser(
+        database.db,
+        { ...account, role: role as 'admin' | 'ventas' },
+        config.dealership.name,
+      );
     } catch (error) {
       if (!(error instanceof StaffUserExistsError)) throw error;
     }

@@ -43,7 +43,7 @@ export function PasswordForm({ email, minPasswordLength }: { email: string; minP
             type="password"
             autoComplete="new-password"
             maxLength={200}
-            hint={`Al menos ${minPasswordLength} caracteres. Una frase de varias palabras es fácil de recordar y difícil de adivinar.`}
+            hint={`Al menos ${minPasswordLength} caracteres, sin tu nombre ni tu correo. Una frase de varias palabras es fácil de recordar y difícil de adivinar.`}
           />
           <TextField
             name="repetir"

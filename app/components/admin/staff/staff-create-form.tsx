@@ -53,7 +53,7 @@ export function StaffCreateForm({ minPasswordLength }: { minPasswordLength: numb
             type="password"
             autoComplete="new-password"
             maxLength={200}
-            hint={`Al menos ${minPasswordLength} caracteres. La persona puede cambiarla en «Mi cuenta».`}
+            hint={`Al menos ${minPasswordLength} caracteres, difícil de adivinar y sin el nombre ni el correo de la persona. Puede cambiarla en «Mi cuenta».`}
           />
           <button
             type="submit"
