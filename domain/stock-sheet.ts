@@ -15,6 +15,7 @@ import {
   STOCK_SHEET_COLUMNS,
 } from '@contracts/admin-stock-sheet.ts';
 import { MAX_DB_ID } from '@contracts/db-id.ts';
+import { FORMULA_START } from './csv-safe.ts';
 import { displayTransmission, stockReference } from './format.ts';
 import { plainLower } from './plain-text.ts';
 
@@ -103,11 +104,9 @@ export interface ReadRow {
   errores: Record<string, string>;
 }
 
-/** Text a spreadsheet program would run as a formula when it opens a CSV. */
-const FORMULA_START = /^[=+\-@]/;
 const NUMBER_LIKE = /^-\s*[\d.,]+$/;
-/** The export writes such text behind an apostrophe; an import takes the apostrophe away. */
-const QUOTED_FORMULA = /^'[=+\-@]/;
+/** The export writes text a spreadsheet would run as a formula behind an apostrophe (csvSafe); an import takes it away. */
+const quotedFormula = (cell: string) => cell.startsWith("'") && FORMULA_START.test(cell.slice(1));
 
 export interface RowOptions {
   format: 'csv' | 'xlsx';
@@ -142,7 +141,7 @@ export function readRow(
       cell = null;
     } else if (typeof cell === 'string') {
       cell = cell.trim();
-      if (options.format === 'csv' && QUOTED_FORMULA.test(cell)) cell = cell.slice(1);
+      if (options.format === 'csv' && quotedFormula(cell)) cell = cell.slice(1);
       else if (options.format === 'csv' && FORMULA_START.test(cell) && !NUMBER_LIKE.test(cell)) {
         errores[headerOf(field)] =
           `Empieza con «${cell[0]}» y una planilla la tomaría como fórmula. Si es texto, escribe un apóstrofo (') delante.`;
@@ -413,13 +412,3 @@ const STATUS_FROM_DB_LABEL: Record<VehicleInput['estado'], string> = {
   publicado: 'Publicado',
   vendido: 'Vendido',
 };
-
-/**
- * A CSV cell a spreadsheet program could run as a formula gets a leading apostrophe (shown as text, and taken away
- * again by the import). Numbers are written as they are.
- */
-export function csvSafe(value: string | number): string {
-  const textValue = String(value);
-  if (typeof value === 'number') return textValue;
-  return FORMULA_START.test(textValue) || /^[\t\r]/.test(textValue) ? `'${textValue}` : textValue;
-}

@@ -290,3 +290,51 @@ describe('the feeds follow the stock', () => {
     expect(row?.vin).toBe('JTDBT4K30C0000003');
   });
 });
+
+describe('text a spreadsheet would run as a formula', () => {
+  it('is written behind an apostrophe in the Google feed, as in every CSV of the product', async () => {
+    const admin = await signedInStaff(t.app, 'admin');
+    const addToList = async (tipo: string, nombre: string) => {
+      const response = await callAs(t.app, 'POST', `/admin/api/listas/${tipo}`, admin, { nombre });
+      expect(response.statusCode, response.body).toBe(201);
+      return (response.json() as { item: { id: number } }).item.id;
+    };
+    // Every text a salesperson sets: the brand and feature lists, the model, colour and engine.
+    const marca = await addToList('marcas', '=HYPERLINK("https://malo.example","Ver")');
+    const caracteristicas = [await addToList('caracteristicas', '@SUM(1+1)*cmd|"/C calc"!A0')];
+    caracteristicas.push(await addToList('caracteristicas', '-2+3'));
+    const created = await callAs(t.app, 'POST', '/admin/api/vehiculos', ventas, {
+      marca,
+      modelo: '+56 9 1234 5678',
+      año: 2021,
+      precio: 15_990_000,
+      kilometraje: 12_000,
+      condicion: 'Usado',
+      transmision: suv.transmissionId,
+      combustible: suv.fuelId,
+      tipo: suv.bodyTypeId,
+      motor: '@1.6',
+      color: '-Rojo',
+      caracteristicas,
+      estado: 'publicado',
+      vin: 'JTDBT4K30C0000009',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+
+    const row = (await googleRows()).find((r) => r.vin === 'JTDBT4K30C0000009');
+    expect(row).toMatchObject({
+      make: `'=HYPERLINK("https://malo.example","Ver")`,
+      model: `'+56 9 1234 5678`,
+      exterior_color: `'-Rojo`,
+      engine: `'@1.6`,
+      vehicle_option: `Automática,Bencina,'@SUM(1+1)*cmd|"/C calc"!A0,'-2+3`,
+      // The figures the product formats are left as the spec reads them.
+      price: '15990000 CLP',
+      year: '2021',
+      mileage: '12000 km',
+    });
+    // No cell, nor any value of a list, begins like a formula.
+    for (const cell of Object.values(row ?? {}))
+      for (const value of cell.split(',')) expect(value, cell).not.toMatch(/^[=+\-@\t\r]/);
+  });
+});

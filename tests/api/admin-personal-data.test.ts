@@ -1,17 +1,34 @@
 import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { PersonalDataErasure } from '@contracts/admin-staff.ts';
-import { auditLog, emailOutbox, idempotencyKeys, images, leadNotes, leadPhotos, leads } from '@db/schema.ts';
+import {
+  auditLog,
+  emailOutbox,
+  idempotencyKeys,
+  images,
+  leadNotes,
+  leadPhotos,
+  leads,
+  rateLimits,
+} from '@db/schema.ts';
 import { simulateCredit } from '@domain/credit.ts';
 import { type PersonalDataExport, summarizePersonalData } from '@server/services/admin/personal-data.ts';
 import { recordAudit } from '@server/services/audit.ts';
+import { createMailTransport } from '@server/services/email/mail-transport.ts';
+import { OutboxRelay } from '@server/services/email/outbox-relay.ts';
 import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { simpleParser } from 'mailparser';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CsrfHeaders, csrfHeaders, multipartBody } from '../support/csrf-client.ts';
+import { eventually } from '../support/eventually.ts';
 import { makeJpeg } from '../support/factories.ts';
 import { VALID_PAYLOADS } from '../support/lead-payloads.ts';
 import { type SignedInStaff, signedInStaff } from '../support/staff.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { apiAppOn, createTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
 let admin: SignedInStaff;
@@ -38,9 +55,13 @@ async function sendJson(path: keyof typeof VALID_PAYLOADS, fields: Record<string
   return (response.json() as { id: number }).id;
 }
 
-async function sendAppraisal(email: string, photos: Buffer[], key?: string) {
+async function sendAppraisal(email: string, photos: Buffer[], key?: string, phone?: string) {
   const { payload, contentType } = multipartBody(
-    { ...(VALID_PAYLOADS['/api/vendeauto/'] as Record<string, string>), email },
+    {
+      ...(VALID_PAYLOADS['/api/vendeauto/'] as Record<string, string>),
+      email,
+      ...(phone ? { phone } : {}),
+    },
     photos.map((data, i) => ({ filename: `foto-${i}.jpg`, contentType: 'image/jpeg', data })),
   );
   const response = await t.app.inject({
@@ -53,8 +74,11 @@ async function sendAppraisal(email: string, photos: Buffer[], key?: string) {
   return (response.json() as { id: number }).id;
 }
 
+// No SMTP_URL: every e-mail the outbox sends becomes an .eml file in this file's own DATA_DIR/outbox.
+const dataDir = mkdtempSync(path.join(tmpdir(), 'automotora-datos-personales-'));
+
 beforeAll(async () => {
-  t = await createTestApp({ LEAD_RATE_LIMIT: '1000' });
+  t = await createTestApp({ LEAD_RATE_LIMIT: '1000', DATA_DIR: dataDir });
   admin = await signedInStaff(t.app, 'admin');
   ventas = await signedInStaff(t.app, 'ventas');
   // Each lead has two e-mails: the sales mailbox's and the notice to this salesperson (issue 21), both carrying the
@@ -373,5 +397,123 @@ describe('POST /admin/api/datos-personales/eliminar', () => {
       registrosIdempotencia: 1,
     });
     expect(bruno.eliminaciones).toEqual([]);
+  });
+});
+
+describe('the .eml files of the e-mails (no SMTP_URL)', () => {
+  const CARLA = 'carla.mora@example.cl';
+  const CARLA_PHONE = '+56 9 7111 2233';
+  const DIEGO = 'diego.lagos@example.cl';
+  const dirA = path.join(dataDir, 'outbox');
+  // A second instance on the same database, with a DATA_DIR of its own.
+  const dataDirB = mkdtempSync(path.join(tmpdir(), 'automotora-datos-personales-b-'));
+  const dirB = path.join(dataDirB, 'outbox');
+  const extra: FastifyInstance[] = [];
+  afterAll(async () => {
+    for (const app of extra) await app.close();
+  });
+
+  const emlFiles = (dir: string) => {
+    let names: string[] = [];
+    try {
+      names = readdirSync(dir);
+    } catch {}
+    return names.sort().map((name) => ({ name, bytes: readFileSync(path.join(dir, name)) }));
+  };
+  /** Whether a file names the person, read as bytes and as the decoded message (text, headers). */
+  async function mentions(bytes: Buffer, email: string, phone: string) {
+    const raw = bytes.toString('latin1').toLowerCase();
+    if (raw.includes(email)) return true;
+    const mail = await simpleParser(bytes);
+    const decoded = `${mail.replyTo?.text ?? ''} ${mail.text ?? ''} ${mail.html || ''}`.toLowerCase();
+    return decoded.includes(email) || decoded.includes(phone);
+  }
+  async function filesOf(dir: string, email: string, phone: string) {
+    const found: string[] = [];
+    for (const file of emlFiles(dir)) if (await mentions(file.bytes, email, phone)) found.push(file.name);
+    return found;
+  }
+
+  it('deletes every file of the person, here and on another instance, sent or queued; nobody else’s', async () => {
+    const photos = [await makeJpeg(640, 480, '#117711'), await makeJpeg(700, 500, '#771177')];
+    // Two leads delivered by this instance, one by the other, one still queued: 4 leads, 8 e-mails.
+    await sendAppraisal(CARLA, photos, undefined, CARLA_PHONE);
+    await sendJson('/api/contacto-contacto/', { name: 'Carla Mora', email: CARLA, phone: CARLA_PHONE });
+    await t.app.services.outbox.deliverDue();
+    const other = await apiAppOn(t.database, { LEAD_RATE_LIMIT: '1000', DATA_DIR: dataDirB });
+    extra.push(other);
+    await sendAppraisal(CARLA, photos, undefined, CARLA_PHONE);
+    expect(await other.services.outbox.deliverDue()).toBe(2);
+    // Its relay has made a pass since (nothing erased yet, so nothing to sweep).
+    expect(await other.services.outbox.sweepIfErased()).toBe(0);
+    await sendJson('/api/contact/', { nombre: 'Carla Mora', correo: CARLA, telefono: CARLA_PHONE });
+
+    const carlaA = await filesOf(dirA, CARLA, CARLA_PHONE);
+    expect(carlaA).toHaveLength(4);
+    expect(await filesOf(dirB, CARLA, CARLA_PHONE)).toHaveLength(2);
+    // Bruno's e-mails were pending too: this instance wrote them, and they must stay as they are.
+    const brunoFiles = emlFiles(dirA).filter((file) => !carlaA.includes(file.name));
+    expect(brunoFiles).toHaveLength(4);
+    const anyCarlaFile = emlFiles(dirA).find((file) => file.name === carlaA[0]);
+    // The photos travel as attachments: the appraisal's e-mails carry both.
+    const appraisalMail = emlFiles(dirA).find((file) => file.bytes.includes('foto-2.jpg'));
+    expect(appraisalMail && carlaA.includes(appraisalMail.name)).toBe(true);
+
+    const [ipHash] = await t.database.db
+      .selectDistinct({ ipHash: leads.ipHash })
+      .from(leads)
+      .where(eq(leads.email, CARLA));
+    const limits = () =>
+      t.database.db
+        .select()
+        .from(rateLimits)
+        .where(eq(rateLimits.key, `lead:${ipHash?.ipHash}`));
+    expect(await limits()).not.toHaveLength(0);
+
+    const response = await erase({ email: CARLA, confirmacion: CARLA });
+    expect(response.statusCode, response.body).toBe(200);
+    expect((response.json() as PersonalDataErasure).eliminados).toMatchObject({ solicitudes: 4, correos: 8 });
+
+    // This instance deleted its files when the erasure committed; Bruno's files are there, byte for byte.
+    expect(await filesOf(dirA, CARLA, CARLA_PHONE)).toEqual([]);
+    expect(emlFiles(dirA)).toEqual(brunoFiles);
+    expect(await limits()).toEqual([]);
+    // The queued e-mail is never written.
+    expect(await t.app.services.outbox.deliverDue()).toBe(0);
+    expect(emlFiles(dirA)).toEqual(brunoFiles);
+
+    // The other instance's relay learns of the erasure at its next pass, and deletes its own.
+    expect(await filesOf(dirB, CARLA, CARLA_PHONE)).toHaveLength(2);
+    expect(await other.services.outbox.sweepIfErased()).toBe(2);
+    expect(emlFiles(dirB)).toEqual([]);
+
+    // A file whose deletion a crash interrupted (written back here) goes at the next start-up.
+    writeFileSync(path.join(dirA, anyCarlaFile?.name ?? ''), anyCarlaFile?.bytes ?? '');
+    const restarted = await apiAppOn(t.database, { LEAD_RATE_LIMIT: '1000', DATA_DIR: dataDir });
+    extra.push(restarted);
+    restarted.services.outbox.start();
+    await eventually(async () => (await filesOf(dirA, CARLA, CARLA_PHONE)).length === 0, 5_000);
+    expect(emlFiles(dirA)).toEqual(brunoFiles);
+  });
+
+  it('deletes the file of an e-mail erased while it was being written', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'automotora-datos-personales-c-'));
+    const eml = createMailTransport({ smtpUrl: undefined, outboxDir: dir });
+    // The erasure commits between the claim of Diego's e-mail and the writing of its file.
+    const relay = new OutboxRelay(
+      t.database.db,
+      {
+        ...eml,
+        send: async (mail) => {
+          expect((await erase({ email: DIEGO, confirmacion: DIEGO })).statusCode).toBe(200);
+          await eml.send(mail);
+        },
+      },
+      { from: '"Automotora" <ventas@example.cl>', domain: 'autos.example.cl' },
+    );
+    await sendJson('/api/seguros/', { name: 'Diego Lagos', email: DIEGO }, 'diego-seguro-1');
+    expect(await relay.deliverDue()).toBe(1);
+    expect(readdirSync(dir)).toEqual([]);
+    expect(await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.replyTo, DIEGO))).toEqual([]);
   });
 });

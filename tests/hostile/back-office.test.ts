@@ -9,15 +9,17 @@ import {
   vehicles,
 } from '@db/schema.ts';
 import { verifyPassword } from '@server/services/auth/password.ts';
+import { plainText } from '@server/services/feeds/feed-text.ts';
 import { count, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csrfHeaders } from '../support/csrf-client.ts';
 import { createLookups, createVehicle, type LookupIds } from '../support/factories.ts';
+import { parseCsv } from '../support/feed-readers.ts';
 import { expectSpanishRefusal, runs, UNPRINTABLE, UNPRINTABLE_LINE } from '../support/hostile-checks.ts';
 import { VALID_PAYLOADS } from '../support/lead-payloads.ts';
-import { hostileString, hostileValue, NAUGHTY_STRINGS } from '../support/naughty-strings.ts';
+import { hostileString, hostileValue, NAUGHTY, NAUGHTY_STRINGS } from '../support/naughty-strings.ts';
 import { type SignedInStaff, signedInStaff } from '../support/staff.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -189,6 +191,56 @@ describe('POST /admin/api/vehiculos', () => {
         expect(await rows(t.database.db, vehicles)).toBe(before.rows + 1);
       }),
       { numRuns: runs(60) },
+    );
+  });
+});
+
+describe('GET /feeds/google-vehiculos.csv', () => {
+  let vin = 0;
+  const nextVin = () => `JTDBT4K30C${String(++vin).padStart(7, '0')}`;
+  const FEED_COLUMN = { modelo: 'model', motor: 'engine', color: 'exterior_color' } as const;
+  const FIELDS = Object.keys(FEED_COLUMN) as Array<keyof typeof FEED_COLUMN>;
+
+  it('writes the text staff typed with no cell beginning like a formula, the text itself kept', async (ctx) => {
+    needs(ctx, 'POST', '/admin/api/vehiculos');
+    const formulas = fc.constantFrom(...NAUGHTY.spreadsheetFormulas);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...FIELDS),
+        fc.oneof({ weight: 1, arbitrary: formulas }, { weight: 1, arbitrary: hostileString() }),
+        async (field, value) => {
+          const vehicleVin = nextVin();
+          const response = await send('POST', '/admin/api/vehiculos', {
+            marca: lookups.brandId,
+            modelo: 'Yaris',
+            año: 2020,
+            precio: 12_990_000,
+            kilometraje: 87_000,
+            condicion: 'Usado',
+            transmision: lookups.transmissionId,
+            combustible: lookups.fuelId,
+            tipo: lookups.bodyTypeId,
+            motor: '1.5',
+            color: 'Gris',
+            [field]: value,
+            estado: 'publicado',
+            vin: vehicleVin,
+          });
+          if (response.statusCode !== 201) return;
+          const feed = await t.app.inject({ method: 'GET', url: '/feeds/google-vehiculos.csv' });
+          expect(feed.statusCode).toBe(200);
+          const [header = [], ...lines] = parseCsv(feed.body);
+          const row = lines.find((line) => line[header.indexOf('vin')] === vehicleVin) ?? [];
+          for (const cell of row) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+          // The cell is the stored text, cleaned as every feed value is, behind an apostrophe when it begins
+          // like a formula.
+          const { vehiculo } = response.json() as { vehiculo: Record<string, string> };
+          const clean = plainText(vehiculo[field] ?? '');
+          const cell = row[header.indexOf(FEED_COLUMN[field])];
+          expect(cell).toBe(/^[=+\-@]/.test(clean) ? `'${clean}` : clean);
+        },
+      ),
+      { numRuns: runs(40) },
     );
   });
 });

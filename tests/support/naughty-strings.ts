@@ -110,6 +110,18 @@ export const NAUGHTY = {
     'Content-Type: text/html',
     '\r\n\r\n<html>cuerpo</html>',
   ],
+  // Text a spreadsheet program runs as a formula when it opens a CSV (OWASP's starts: = + - @ tab CR).
+  spreadsheetFormulas: [
+    '=1+1',
+    '=HYPERLINK("https://malo.example","clic")',
+    "=cmd|' /C calc'!A0",
+    '+1+1',
+    '-2+3',
+    '@SUM(A1)',
+    '\t=1+1',
+    '\r=1+1',
+    '\u0001=1+1',
+  ],
   normalization: [
     'José',
     'Jose\u0301',

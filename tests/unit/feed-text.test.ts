@@ -1,4 +1,4 @@
-import { csvDocument, optional, plainText, xmlDocument } from '@server/services/feeds/feed-text.ts';
+import { csvDocument, csvList, optional, plainText, xmlDocument } from '@server/services/feeds/feed-text.ts';
 import { XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { children, childText, parseCsv, parseXml } from '../support/feed-readers.ts';
@@ -87,13 +87,46 @@ describe('the feeds text', () => {
       { a: 2021, b: '\u0001', c: undefined, d: '', e: ' x ', f: 'y' },
     ]);
     expect(text).toBe(
-      'a,b,c,d,e,f\r\nsimple,"con, coma","con ""comillas""",línea nueva,"=HYPERLINK(""x"")",\r\n2021,,,,x,y\r\n',
+      `a,b,c,d,e,f\r\nsimple,"con, coma","con ""comillas""",línea nueva,"'=HYPERLINK(""x"")",\r\n2021,,,,x,y\r\n`,
     );
     expect(parseCsv(text)).toEqual([
       [...columns],
-      ['simple', 'con, coma', 'con "comillas"', 'línea nueva', '=HYPERLINK("x")', ''],
+      ['simple', 'con, coma', 'con "comillas"', 'línea nueva', `'=HYPERLINK("x")`, ''],
       ['2021', '', '', '', 'x', 'y'],
     ]);
+  });
+
+  it('writes a text cell that begins like a formula, once cleaned, behind an apostrophe; numbers as they are', () => {
+    const columns = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'] as const;
+    const text = csvDocument(columns, [
+      {
+        a: '=1+1',
+        b: '+56 9',
+        c: '-2+3',
+        d: '@SUM(A1)',
+        e: ' \t=1',
+        f: '\u0001\r@x',
+        g: -5,
+        h: '15990000 CLP',
+      },
+    ]);
+    expect(parseCsv(text)[1]).toEqual([
+      "'=1+1",
+      "'+56 9",
+      "'-2+3",
+      "'@SUM(A1)",
+      "'=1",
+      "'@x",
+      '-5',
+      '15990000 CLP',
+    ]);
+  });
+
+  it('writes each value of a list field safe on its own, commas inside a value made spaces', () => {
+    expect(csvList(['Automática', '=1+1', '@SUM(A1), B1', '\u0001-x', ''])).toBe(
+      "Automática,'=1+1,'@SUM(A1) B1,'-x",
+    );
+    expect(csvList(['-2+3', 'Bencina'])).toBe("'-2+3,Bencina");
   });
 
   it('the strict CSV reading refuses stray quotes, ragged rows and bare line breaks', () => {

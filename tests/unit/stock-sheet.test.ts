@@ -1,6 +1,6 @@
 import type { VehicleInput } from '@contracts/admin-stock.ts';
+import { csvSafe } from '@domain/csv-safe.ts';
 import {
-  csvSafe,
   lookupMap,
   NEW_BRAND_ID,
   planImport,
@@ -224,7 +224,10 @@ describe('CSV helpers', () => {
     expect(csvSafe('@x')).toBe("'@x");
     expect(csvSafe('+56')).toBe("'+56");
     expect(csvSafe('-x')).toBe("'-x");
+    expect(csvSafe('\tx')).toBe("'\tx");
+    expect(csvSafe('\r=1')).toBe("'\r=1");
     expect(csvSafe('Corolla')).toBe('Corolla');
+    expect(csvSafe(' =1')).toBe(' =1');
     expect(csvSafe(-5)).toBe('-5');
   });
   it('decodes UTF-8 (with or without BOM), else Windows-1252', () => {

@@ -9,7 +9,7 @@ const ExportQuerySchema = z.object({ email: personalEmail });
 
 /** Access and erasure requests about one e-mail address, Ley 21.719 (admins only). */
 export const personalDataRoutes: FastifyPluginAsync = async (app) => {
-  const { catalogue, db } = app.services;
+  const { catalogue, db, outbox } = app.services;
   const adminOnly = { preHandler: app.requireStaff('admin') };
 
   app.get('/admin/api/datos-personales', adminOnly, async (request, reply) => {
@@ -31,7 +31,7 @@ export const personalDataRoutes: FastifyPluginAsync = async (app) => {
   app.post('/admin/api/datos-personales/eliminar', adminOnly, async (request, reply) => {
     const parsed = PersonalDataEraseSchema.safeParse(request.body);
     if (!parsed.success) return sendInvalid(reply, parsed.error);
-    const eliminados = await erasePersonalData(db, staffOf(request), parsed.data.email);
+    const eliminados = await erasePersonalData(db, staffOf(request), parsed.data.email, outbox);
     return {
       mensaje:
         eliminados.solicitudes + eliminados.correos > 0

@@ -4,6 +4,7 @@
 
 import { LEAD_STATUS_LABELS, type LeadOrigin, type LeadStatus } from '@contracts/admin-leads.ts';
 import { formatChileDateTime } from '@domain/chile-time.ts';
+import { csvSafe } from '@domain/csv-safe.ts';
 import { leadDeadline } from '@domain/lead-deadline.ts';
 
 export const CSV_BOM = '\uFEFF';
@@ -53,17 +54,13 @@ const COLUMNS: Array<[header: string, cell: (lead: LeadCsvRecord, now: Date) => 
   ['Responsable', (l) => l.owner ?? null],
 ];
 
-/** Characters that make Excel, LibreOffice or Sheets read a cell as a formula (CSV injection). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
 /**
- * One cell: text that could be read as a formula gets a leading apostrophe (shown, never evaluated); cells with the
- * separator, quotes or line breaks are quoted, with quotes doubled.
+ * One cell: text that could be read as a formula gets a leading apostrophe (csvSafe, the rule of every CSV of the
+ * product); cells with the separator, quotes or line breaks are quoted, with quotes doubled.
  */
 export function csvCell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+  const text = csvSafe(value);
   return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

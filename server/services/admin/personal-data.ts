@@ -1,6 +1,7 @@
 // Access and erasure requests about one e-mail address (Ley 19.628 / Ley 21.719): what the dealership stores about a
 // person is the leads they sent (with their photos, the staff notes and the history of each), the e-mails the outbox
-// holds about those leads or addressed from/to the person, and the idempotency records that answer their retries.
+// holds about those leads or addressed from/to the person (and their .eml files, see personal-data-erase.ts), and
+// the idempotency records that answer their retries.
 //
 // Erasure keeps proof, not the person: the audit row of an erasure stores the SHA-256 of the normalized e-mail and the
 // counts. Whoever holds the address can show it was honoured (the page finds earlier erasures by that hash); the log

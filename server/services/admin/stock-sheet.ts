@@ -7,8 +7,8 @@ import type { VehicleInput } from '@contracts/admin-stock.ts';
 import { type ImportPreview, type ImportResult, STOCK_SHEET_COLUMNS } from '@contracts/admin-stock-sheet.ts';
 import type { Db } from '@db/client.ts';
 import { vehicleFeatures, vehicles } from '@db/schema.ts';
+import { csvSafe } from '@domain/csv-safe.ts';
 import {
-  csvSafe,
   lookupMap,
   NEW_BRAND_ID,
   type PlannedRow,

@@ -1,4 +1,4 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { encodeWord } from 'nodemailer/lib/mime-funcs';
@@ -17,8 +17,57 @@ export interface OutgoingMail {
 
 export interface MailTransport {
   readonly kind: 'smtp' | 'eml';
+  /**
+   * DATA_DIR/outbox of this instance. The 'eml' transport writes every message there; with SMTP it holds only what
+   * an earlier run without SMTP_URL wrote. Either way its files are copies of outbox rows, erased with them.
+   */
+  readonly folder: EmlFolder;
   send(mail: OutgoingMail): Promise<void>;
   close(): void;
+}
+
+/**
+ * The .eml files of one instance, each named after its message's Message-ID (`<outbox-17@host>` is
+ * `outbox-17@host.eml`), so the outbox row a file copies is known from its name (outbox-relay.ts).
+ */
+export class EmlFolder {
+  constructor(readonly dir: string) {}
+
+  static fileOf(messageId: string): string {
+    return `${messageId.replace(/^<|>$/g, '').replace(/[^a-zA-Z0-9.@-]/g, '_')}.eml`;
+  }
+
+  async write(messageId: string, message: Buffer): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+    const target = path.join(this.dir, EmlFolder.fileOf(messageId));
+    // Written under a temporary name first, so a reader never sees half a message.
+    await writeFile(`${target}.tmp`, message);
+    await rename(`${target}.tmp`, target);
+  }
+
+  /** The names of the files in the folder; none when it was never written. */
+  async names(): Promise<string[]> {
+    try {
+      return await readdir(this.dir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+  }
+
+  /** Deletes these files (names from `names()`); returns how many were there. */
+  async remove(names: string[]): Promise<number> {
+    let removed = 0;
+    for (const name of names) {
+      try {
+        await rm(path.join(this.dir, path.basename(name)));
+        removed++;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
+    }
+    return removed;
+  }
 }
 
 /**
@@ -52,6 +101,7 @@ export function createMailTransport(options: {
   smtpUrl: string | undefined;
   outboxDir: string;
 }): MailTransport {
+  const folder = new EmlFolder(options.outboxDir);
   if (options.smtpUrl) {
     // nodemailer waits up to 2 min to connect and 10 min on a silent socket; a send must fit in the relay's
     // lease (1 min), or a hung server would hold up every other message and a live send could be repeated.
@@ -63,6 +113,7 @@ export function createMailTransport(options: {
     });
     return {
       kind: 'smtp',
+      folder,
       send: async (mail) => {
         await smtp.sendMail(toNodemailer(mail));
       },
@@ -72,14 +123,10 @@ export function createMailTransport(options: {
   const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
   return {
     kind: 'eml',
+    folder,
     send: async (mail) => {
       const info = await builder.sendMail(toNodemailer(mail));
-      await mkdir(options.outboxDir, { recursive: true });
-      const name = `${mail.messageId.replace(/^<|>$/g, '').replace(/[^a-zA-Z0-9.@-]/g, '_')}.eml`;
-      const target = path.join(options.outboxDir, name);
-      // Written under a temporary name first, so a reader never sees half a message.
-      await writeFile(`${target}.tmp`, info.message as Buffer);
-      await rename(`${target}.tmp`, target);
+      await folder.write(mail.messageId, info.message as Buffer);
     },
     close: () => {},
   };

@@ -1,7 +1,44 @@
 import type { Db } from '@db/client.ts';
-import { emailOutbox, images } from '@db/schema.ts';
+import { appState, emailOutbox, images } from '@db/schema.ts';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { MailTransport } from './mail-transport.ts';
+
+/** The Message-ID of an outbox row's e-mail: stable across retries, and the name of its .eml file. */
+export const outboxMessageId = (id: number, domain: string) => `<outbox-${id}@${domain}>`;
+
+/**
+ * The outbox row an .eml file (or its half-written `.tmp`) is a copy of, whatever host it was written under
+ * (PUBLIC_URL may have changed since); null for a file the outbox did not write.
+ */
+export function outboxIdOfFile(name: string): number | null {
+  const match = /^outbox-(\d+)@[^/\\]*\.eml(\.tmp)?$/.exec(name);
+  return match ? Number(match[1]) : null;
+}
+
+/** app_state key counting the erasures of outbox rows: each instance sweeps its .eml files when it moves. */
+const ERASED_KEY = 'correos_eliminados';
+
+/**
+ * Called in the transaction that deletes outbox rows: tells every instance's relay (each may have its own DATA_DIR)
+ * to delete, at its next pass, the .eml files whose row is gone.
+ */
+export async function announceErasedMail(db: Db): Promise<void> {
+  await db
+    .insert(appState)
+    .values({ key: ERASED_KEY, value: 1 })
+    .onConflictDoUpdate({
+      target: appState.key,
+      set: {
+        value: sql`to_jsonb(coalesce((${appState.value})::text::bigint, 0) + 1)`,
+        updatedAt: new Date(),
+      },
+    });
+}
+
+async function erasedMailCount(db: Db): Promise<number> {
+  const [row] = await db.select({ value: appState.value }).from(appState).where(eq(appState.key, ERASED_KEY));
+  return Number(row?.value ?? 0);
+}
 
 export interface RelayOptions {
   /** The sender, or how to read it at each send (the site settings may change it, ADR 0025). */
@@ -44,6 +81,8 @@ export class OutboxRelay {
   #timer: NodeJS.Timeout | null = null;
   #running: Promise<void> | null = null;
   #again = false;
+  /** The erasure count this instance's .eml files were last swept at; null until the first pass sweeps them. */
+  #sweptAt: number | null = null;
   readonly #options: Required<Omit<RelayOptions, 'onError'>> & Pick<RelayOptions, 'onError'>;
 
   constructor(
@@ -68,8 +107,7 @@ export class OutboxRelay {
       this.#again = true;
       return;
     }
-    this.#running = this.deliverDue()
-      .then(() => {})
+    this.#running = this.#pass()
       .catch((error) => this.#options.onError?.(error, 0))
       .finally(() => {
         this.#running = null;
@@ -85,6 +123,59 @@ export class OutboxRelay {
     this.#timer = null;
     this.#again = false;
     await this.#running;
+  }
+
+  async #pass(): Promise<void> {
+    await this.sweepIfErased().catch((error) => this.#options.onError?.(error, 0));
+    await this.deliverDue();
+  }
+
+  /**
+   * Deletes this instance's .eml files whose outbox row is gone, when rows were erased since the last sweep (by any
+   * instance) or on the first pass after start-up: that covers the files of another instance's DATA_DIR, and those
+   * left by a crash between an erasure's commit and its file deletion. A sweep that fails is tried again next pass.
+   */
+  async sweepIfErased(): Promise<number> {
+    const erased = await erasedMailCount(this.db);
+    if (erased === this.#sweptAt) return 0;
+    const removed = await this.sweepCopies();
+    this.#sweptAt = erased;
+    return removed;
+  }
+
+  /** Deletes every .eml file of this instance whose outbox row no longer exists; returns how many. */
+  async sweepCopies(): Promise<number> {
+    const { folder } = this.transport;
+    const byId = new Map<number, string[]>();
+    for (const name of await folder.names()) {
+      const id = outboxIdOfFile(name);
+      if (id !== null) byId.set(id, [...(byId.get(id) ?? []), name]);
+    }
+    const ids = [...byId.keys()];
+    const kept = new Set<number>();
+    for (let at = 0; at < ids.length; at += 1000) {
+      const rows = await this.db
+        .select({ id: emailOutbox.id })
+        .from(emailOutbox)
+        .where(inArray(emailOutbox.id, ids.slice(at, at + 1000)));
+      for (const row of rows) kept.add(row.id);
+    }
+    return folder.remove(ids.filter((id) => !kept.has(id)).flatMap((id) => byId.get(id) ?? []));
+  }
+
+  /** Deletes this instance's .eml files of these outbox rows (just erased); returns how many. */
+  async discardCopies(outboxIds: number[]): Promise<number> {
+    if (outboxIds.length === 0) return 0;
+    const erased = new Set(outboxIds);
+    const { folder } = this.transport;
+    return folder.remove(
+      (await folder.names()).filter((name) => erased.has(outboxIdOfFile(name) ?? Number.NaN)),
+    );
+  }
+
+  /** A file left by a failure here is the sweep's: every instance sweeps at its next pass after an erasure. */
+  async #discardErased(id: number): Promise<void> {
+    await this.discardCopies([id]).catch((error) => this.#options.onError?.(error, id));
   }
 
   /** One pass: sends every message due when it starts; returns how many were sent. */
@@ -122,7 +213,7 @@ export class OutboxRelay {
               .where(inArray(images.id, row.attachments))
           : [];
       await this.transport.send({
-        messageId: `<outbox-${row.id}@${this.#options.domain}>`,
+        messageId: outboxMessageId(row.id, this.#options.domain),
         from: typeof this.#options.from === 'string' ? this.#options.from : await this.#options.from(),
         to: row.to_address,
         replyTo: row.reply_to,
@@ -138,22 +229,27 @@ export class OutboxRelay {
           ];
         }),
       });
-      await this.db
+      const marked = await this.db
         .update(emailOutbox)
         .set({ status: 'sent', sentAt: new Date(), lastError: null })
-        .where(eq(emailOutbox.id, row.id));
+        .where(eq(emailOutbox.id, row.id))
+        .returning({ id: emailOutbox.id });
+      // Erased while it was being written: the file written just now is the last copy, and goes too.
+      if (marked.length === 0) await this.#discardErased(row.id);
       return true;
     } catch (error) {
       const failed = row.attempts >= this.#options.maxAttempts;
       const delay = this.#options.retryBaseMs * 2 ** Math.min(row.attempts - 1, 10);
-      await this.db
+      const marked = await this.db
         .update(emailOutbox)
         .set({
           status: failed ? 'failed' : 'pending',
           nextAttemptAt: new Date(Date.now() + delay),
           lastError: String((error as Error).message ?? error).slice(0, 500),
         })
-        .where(eq(emailOutbox.id, row.id));
+        .where(eq(emailOutbox.id, row.id))
+        .returning({ id: emailOutbox.id });
+      if (marked.length === 0) await this.#discardErased(row.id);
       this.#options.onError?.(error, row.id);
       return false;
     }

@@ -1,8 +1,10 @@
 // Text for the ad-catalog feeds and the image sitemap (ADR 0021). The XML documents are written by fast-xml-builder's
 // XMLBuilder, which escapes `& < > " '` in text and attribute values itself; the CSV by csv-stringify, which quotes.
 // What neither library does is remove the characters XML 1.0 does not allow: `plainText` does, and every value of
-// every feed goes through it (both writers below apply it to each value they write).
+// every feed goes through it (both writers below apply it to each value they write). The CSV's text cells then get
+// the rule of every CSV of the product against spreadsheet formulas (csvSafe).
 
+import { csvSafe } from '@domain/csv-safe.ts';
 import { stringify } from 'csv-stringify/sync';
 import XMLBuilder from 'fast-xml-builder';
 
@@ -47,7 +49,9 @@ export function xmlDocument(root: Record<string, unknown>): string {
 
 /**
  * A CSV document as RFC 4180 has it: a header row naming `columns`, CRLF after every row, a field quoted when it
- * holds a comma or a quote (after plainText it holds no line break); null or undefined is an empty field.
+ * holds a comma or a quote (after plainText it holds no line break); null or undefined is an empty field. A text
+ * that begins like a formula once plainText has cleaned it is written behind an apostrophe (csvSafe); numbers are
+ * written as they are, and the text the product formats (a price, '87000 km', URLs) never begins that way.
  */
 export function csvDocument<Column extends string>(
   columns: readonly Column[],
@@ -57,6 +61,18 @@ export function csvDocument<Column extends string>(
     header: true,
     columns: [...columns],
     record_delimiter: 'windows',
-    cast: { string: (value) => plainText(value) },
+    cast: { string: (value) => csvSafe(plainText(value)) },
   });
+}
+
+/**
+ * Several values in one CSV field, as Google reads a list (`vehicle_option`): separated by commas, a comma inside a
+ * value made a space, and each value cleaned and made safe like a cell of its own, so a program that splits the field
+ * into cells finds no formula either.
+ */
+export function csvList(values: readonly string[]): string {
+  return values
+    .map((value) => csvSafe(plainText(value.replaceAll(',', ' '))))
+    .filter((value) => value !== '')
+    .join(',');
 }

@@ -3,7 +3,7 @@
 import { bodyStyleTerms, conditionTerms } from '@domain/ad-feeds.ts';
 import { displayTransmission } from '@domain/format.ts';
 import type { CatalogueSnapshot } from '../catalogue/catalogue.ts';
-import { csvDocument } from './feed-text.ts';
+import { csvDocument, csvList } from './feed-text.ts';
 import {
   dealershipAddress,
   type FeedOptions,
@@ -43,11 +43,8 @@ export function buildGoogleFeed(snapshot: CatalogueSnapshot, options: FeedOption
   const address = dealershipAddress(options.dealership).oneLine;
   const rows = feedVehicles(snapshot).map((v) => {
     const [main, ...more] = photoUrls(options.publicUrl, v);
-    // What the columns have no place for (transmission, fuel) goes first in the options list; a comma inside an
-    // option would split it, so it becomes a space.
-    const vehicleOptions = [displayTransmission(v.transmission.tipo), v.fuel.tipo, ...v.features].map((o) =>
-      o.replaceAll(',', ' '),
-    );
+    // What the columns have no place for (transmission, fuel) goes first in the options list.
+    const vehicleOptions = [displayTransmission(v.transmission.tipo), v.fuel.tipo, ...v.features];
     const row: Record<(typeof GOOGLE_COLUMNS)[number], string | number | null> = {
       store_code: STORE_CODE,
       id: feedId(v),
@@ -67,7 +64,7 @@ export function buildGoogleFeed(snapshot: CatalogueSnapshot, options: FeedOption
       image_link: main ?? null,
       // Several URLs in one field, separated by commas (the field is then quoted).
       additional_image_link: more.slice(0, 10).join(','),
-      vehicle_option: vehicleOptions.join(','),
+      vehicle_option: csvList(vehicleOptions),
     };
     return row;
   });
