@@ -26,6 +26,7 @@ import { healthRoutes } from './routes/health.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { PeerInvalidation } from './services/catalogue/peer-invalidation.ts';
 import { createServices, type Services } from './services/container.ts';
+import { configureSharp } from './services/images/decode-gate.ts';
 
 export interface RouteEntry {
   method: string;
@@ -67,6 +68,7 @@ const DEFAULT_TIMEOUTS: ServerTimeouts = { requestMs: 30_000, idleMs: 60_000, ch
 
 /** Builds the whole HTTP application; `main.ts` listens with it and tests call `inject` on it. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  configureSharp();
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
     logger: options.logger ?? false,

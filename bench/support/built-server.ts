@@ -10,7 +10,9 @@ import { waitFor } from './wait-for.ts';
  */
 export async function startBuiltServer(options: {
   port: number;
-  databaseUrl: string;
+  /** PostgreSQL; without it, PGlite in `dataDir`. */
+  databaseUrl?: string;
+  dataDir?: string;
   env?: Record<string, string>;
   nodeArgs?: string[];
 }): Promise<ChildProcess> {
@@ -25,6 +27,7 @@ export async function startBuiltServer(options: {
         PORT: String(options.port),
         HOST: '127.0.0.1',
         DATABASE_URL: options.databaseUrl,
+        ...(options.dataDir ? { DATA_DIR: options.dataDir } : {}),
         DEMO_STOCK: 'off',
         NODE_ENV: 'production',
         PUBLIC_URL: base,

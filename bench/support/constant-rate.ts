@@ -27,6 +27,7 @@ export interface ConstantRateResult {
   /** Other statuses and failed requests. */
   errors: number;
   p50: number;
+  p95: number;
   p99: number;
   max: number;
 }
@@ -87,7 +88,7 @@ export async function constantRate(options: ConstantRateOptions): Promise<Consta
 
   const sorted = latencies.sort((a, b) => a - b);
   const at = (q: number) => round(sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN);
-  return { sent: total, ok: sorted.length, errors, p50: at(0.5), p99: at(0.99), max: at(1) };
+  return { sent: total, ok: sorted.length, errors, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: at(1) };
 }
 
 function round(ms: number): number {

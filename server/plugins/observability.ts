@@ -3,6 +3,7 @@ import { emailOutbox } from '@db/schema.ts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { decodeGate } from '../services/images/decode-gate.ts';
 import { LEAD_KIND_DEFS } from '../services/leads/lead-kinds.ts';
 
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
@@ -110,6 +111,36 @@ function applicationMetrics(app: FastifyInstance) {
     registers,
     collect() {
       this.set(Math.round(process.uptime()));
+    },
+  });
+  // The process's decode slots (ADR 0026), shared by every app of the process.
+  new Counter({
+    name: 'image_decodes_total',
+    help: 'Image decodes started in this process (uploads of visitors and staff, demo photos).',
+    registers,
+    collect() {
+      this.reset();
+      this.inc(decodeGate.stats().started);
+    },
+  });
+  new Counter({
+    name: 'image_decodes_refused_total',
+    help: 'Requests answered 503 because every decode slot stayed busy.',
+    registers,
+    collect() {
+      this.reset();
+      this.inc(decodeGate.stats().refused);
+    },
+  });
+  new Gauge({
+    name: 'image_decodes_running',
+    help: 'Image decodes running now, and waiting for a slot (label state).',
+    labelNames: ['state'] as const,
+    registers,
+    collect() {
+      const { running, waiting } = decodeGate.stats();
+      this.set({ state: 'running' }, running);
+      this.set({ state: 'waiting' }, waiting);
     },
   });
   return { register, requests, durations, leads };

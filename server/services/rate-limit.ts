@@ -1,6 +1,6 @@
 import type { Db } from '@db/client.ts';
 import { rateLimits } from '@db/schema.ts';
-import { and, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -37,7 +37,44 @@ export async function hitRateLimit(
   if (Math.random() < 0.01) {
     await db.delete(rateLimits).where(and(lt(rateLimits.windowStart, new Date(now - 2 * windowMs))));
   }
+  return judge(Number(row?.current ?? 1), Number(row?.previous ?? 0), limit, windowMs, now);
+}
+
+/** The sliding window's estimate: this window's hits plus the previous window's, weighted by what still overlaps. */
+function judge(
+  current: number,
+  previous: number,
+  limit: number,
+  windowMs: number,
+  now: number,
+): RateLimitResult {
+  const windowStart = now - (now % windowMs);
   const previousWeight = 1 - (now - windowStart) / windowMs;
-  const estimate = Number(row?.current ?? 1) + Number(row?.previous ?? 0) * previousWeight;
+  const estimate = current + previous * previousWeight;
   return { allowed: estimate <= limit, retryAfter: Math.ceil((windowStart + windowMs - now) / 1000) };
+}
+
+/**
+ * Whether one more hit of `key` would be allowed, without counting one: for a request that is about to do costly
+ * work (decoding photos) before the hit it is counted by, so a client already over the limit is refused first.
+ */
+export async function peekRateLimit(
+  db: Db,
+  key: string,
+  limit: number,
+  windowMs: number,
+  now = Date.now(),
+): Promise<RateLimitResult> {
+  const windowStart = now - (now % windowMs);
+  const rows = await db
+    .select({ windowStart: rateLimits.windowStart, count: rateLimits.count })
+    .from(rateLimits)
+    .where(
+      and(
+        eq(rateLimits.key, key),
+        inArray(rateLimits.windowStart, [new Date(windowStart), new Date(windowStart - windowMs)]),
+      ),
+    );
+  const count = (start: number) => rows.find((row) => row.windowStart.getTime() === start)?.count ?? 0;
+  return judge(count(windowStart) + 1, count(windowStart - windowMs), limit, windowMs, now);
 }

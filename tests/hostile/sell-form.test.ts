@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import { crc32 } from 'node:zlib';
 import fc from 'fast-check';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CsrfHeaders, csrfHeaders, multipartBody } from '../support/csrf-client.ts';
 import { makeJpeg } from '../support/factories.ts';
@@ -20,9 +23,10 @@ let t: TestApp;
 let headers: CsrfHeaders;
 let probe: LeadProbe;
 let photos: [Buffer, Buffer];
+const metricsToken = randomBytes(24).toString('hex');
 
 beforeAll(async () => {
-  t = await createTestApp({ LEAD_RATE_LIMIT: '10000' });
+  t = await createTestApp({ LEAD_RATE_LIMIT: '10000', METRICS_TOKEN: metricsToken });
   headers = await csrfHeaders(t.app);
   // Small pictures keep the image pipeline fast; two different ones so each run knows how many rows to expect.
   photos = [await makeJpeg(160, 120), await makeJpeg(120, 160, '#118844')];
@@ -127,6 +131,55 @@ describe('hostile files', () => {
     ]);
     await probe.check(PATH, 'images', null, response);
     expect(response.statusCode).toBe(400);
+  });
+});
+
+/** A real PNG whose header then declares `width`×`height`: a few hundred bytes that claim a huge picture. */
+async function pngDeclaring(width: number, height: number): Promise<Buffer> {
+  const png = Buffer.from(await sharp(photos[0]).png().toBuffer());
+  // The IHDR chunk: length (4), type (4) at byte 8, then width and height, its CRC after its 13 bytes of data.
+  png.writeUInt32BE(width, 16);
+  png.writeUInt32BE(height, 20);
+  png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
+  return png;
+}
+
+/** A JPEG whose frame header (SOF0) declares `width`×`height`. */
+function jpegDeclaring(jpeg: Buffer, width: number, height: number): Buffer {
+  const copy = Buffer.from(jpeg);
+  const sof = copy.indexOf(Buffer.from([0xff, 0xc0]));
+  copy.writeUInt16BE(height, sof + 5);
+  copy.writeUInt16BE(width, sof + 7);
+  return copy;
+}
+
+async function decodesStarted(): Promise<number> {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: '/metrics',
+    headers: { authorization: `Bearer ${metricsToken}` },
+  });
+  return Number(/^image_decodes_total (\d+)$/m.exec(response.body)?.[1] ?? Number.NaN);
+}
+
+describe('photos judged by their headers before any is decoded', () => {
+  it.each([
+    ['a PNG declaring 20,000 × 20,000', () => pngDeclaring(20_000, 20_000)],
+    ['a PNG declaring 2³¹ − 1 × 1', () => pngDeclaring(2 ** 31 - 1, 1)],
+    ['a JPEG declaring 65,535 × 65,535', async () => jpegDeclaring(photos[1], 65_535, 65_535)],
+    ['a JPEG declaring 0 × 0', async () => jpegDeclaring(photos[1], 0, 0)],
+  ])('refuses %s in third place without decoding the two good photos before it', async (_case, make) => {
+    const before = await decodesStarted();
+    expect(before).not.toBeNaN();
+    const response = await send(VALID, [
+      { filename: 'uno.jpg', contentType: 'image/jpeg', data: photos[0] },
+      { filename: 'dos.jpg', contentType: 'image/jpeg', data: photos[1] },
+      { filename: 'tres.png', contentType: 'image/png', data: await make() },
+    ]);
+    await probe.check(PATH, 'images', null, response);
+    expect(response.statusCode).toBe(400);
+    expect(expectSpanishRefusal(response).campos?.images).toMatch(/^Foto 3: /);
+    expect(await decodesStarted()).toBe(before);
   });
 });
 

@@ -8,8 +8,9 @@ import { STOCK_PHOTO_LIMITS } from '@contracts/admin-stock.ts';
 import { dbIdFromText } from '@contracts/db-id.ts';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
-import { sendApiError } from '../../http/api-error.ts';
+import { sendApiError, sendBusy } from '../../http/api-error.ts';
 import { sendRefusal } from '../../http/refusal.ts';
+import { DecodeBusyError } from '../../services/images/decode-gate.ts';
 import { ImageRejectedError, prepareImage } from '../../services/images/ingest-image.ts';
 import {
   type CurrentSettings,
@@ -69,6 +70,7 @@ export const settingsRoutes: FastifyPluginAsync = async (app) => {
       return reply.code(201).send({ foto });
     } catch (error) {
       if (error instanceof ImageRejectedError) return review(error.message);
+      if (error instanceof DecodeBusyError) return sendBusy(reply, error.message, error.retryAfter);
       throw error;
     }
   });

@@ -7,12 +7,19 @@ import {
 } from '@contracts/admin-stock.ts';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { sendApiError } from '../../http/api-error.ts';
+import { sendApiError, sendBusy } from '../../http/api-error.ts';
 import { sendRefusal } from '../../http/refusal.ts';
 import { getStockVehicle, listStock } from '../../services/admin/stock-queries.ts';
 import type { StockService } from '../../services/admin/stock-service.ts';
 import { vehicleNotFound } from '../../services/admin/stock-support.ts';
-import { ImageRejectedError, type PreparedImage, prepareImage } from '../../services/images/ingest-image.ts';
+import { DecodeBusyError } from '../../services/images/decode-gate.ts';
+import {
+  decodeImages,
+  ImageRejectedError,
+  type InspectedImage,
+  inspectImage,
+  type PreparedImage,
+} from '../../services/images/ingest-image.ts';
 import { actor, idParam, parseBody } from './stock-http.ts';
 
 const FIELD = STOCK_PHOTO_LIMITS.field;
@@ -164,17 +171,23 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
       return sendApiError(reply, 400, REVIEW_PHOTOS, { [FIELD]: 'Elige al menos una foto.' });
     }
 
-    // Every file is judged before anything is stored: one bad file refuses the whole upload.
-    const photos: PreparedImage[] = [];
-    for (const [index, upload] of uploads.entries()) {
-      try {
-        photos.push(await prepareImage(upload.data));
-      } catch (error) {
-        if (!(error instanceof ImageRejectedError)) throw error;
-        return sendApiError(reply, 400, REVIEW_PHOTOS, {
-          [FIELD]: `${photoLabel(index, upload.name)}: ${error.message}`,
-        });
-      }
+    // Every file is judged before anything is stored: one bad file refuses the whole upload. Every header is read
+    // before any file is decoded, and the decodes take their turn in the process's decode slots (ADR 0026).
+    const inspected: InspectedImage[] = [];
+    let photos: PreparedImage[];
+    try {
+      for (const upload of uploads) inspected.push(await inspectImage(upload.data));
+      photos = await decodeImages(
+        uploads.map((upload) => upload.data),
+        inspected,
+      );
+    } catch (error) {
+      if (error instanceof DecodeBusyError) return sendBusy(reply, error.message, error.retryAfter);
+      if (!(error instanceof ImageRejectedError)) throw error;
+      const index = error.index ?? inspected.length;
+      return sendApiError(reply, 400, REVIEW_PHOTOS, {
+        [FIELD]: `${photoLabel(index, uploads[index]?.name)}: ${error.message}`,
+      });
     }
     let added: number[];
     try {

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { SELL_PHOTO_LIMITS } from '@contracts/leads.ts';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { sendApiError } from '../../http/api-error.ts';
+import { sendApiError, sendBusy } from '../../http/api-error.ts';
 import { sendRefusal } from '../../http/refusal.ts';
 import { LEAD_KIND_DEFS, type LeadKindDef } from '../../services/leads/lead-kinds.ts';
 
@@ -87,6 +87,8 @@ export const leadRoutes: FastifyPluginAsync = async (app) => {
           429,
           'Has enviado demasiadas solicitudes. Inténtalo nuevamente en unos minutos.',
         );
+      case 'busy':
+        return sendBusy(reply, result.message, result.retryAfter);
     }
   }
 

@@ -3,6 +3,7 @@ import type { Db } from '@db/client.ts';
 import { images } from '@db/schema.ts';
 import { eq } from 'drizzle-orm';
 import sharp, { type Metadata } from 'sharp';
+import { decodeGate } from './decode-gate.ts';
 
 /** About 40 megapixels: a large phone photo passes, a decompression bomb does not. */
 export const MAX_INPUT_PIXELS = 40_000_000;
@@ -12,6 +13,8 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif']);
 
 export class ImageRejectedError extends Error {
   override name = 'ImageRejectedError';
+  /** Which file of the request it is, from 0, when several were decoded together (`decodeImages`). */
+  index?: number;
 }
 
 export interface StoredImage {
@@ -29,15 +32,77 @@ export interface PreparedImage {
   data: Buffer;
 }
 
+/** What an image's header declares, read without decoding its pixels. */
+export interface InspectedImage {
+  /** The master's format: PNG for a picture with transparency, JPEG otherwise. */
+  format: 'jpeg' | 'png';
+  width: number;
+  height: number;
+}
+
 /**
- * The one entry point for every image (demo, staff upload, visitor upload): judged by its content,
- * decoded with a pixel limit, auto-oriented, stripped of metadata (EXIF, GPS) and re-encoded.
+ * Judges an upload by its header alone (format, declared width and height) without decoding a pixel: cheap enough
+ * to run on every file of a request before any of them is decoded, and before the rate limit is looked at.
  * Throws ImageRejectedError (Spanish message) for anything that is not an acceptable picture.
  */
-export async function prepareImage(input: Buffer): Promise<PreparedImage> {
-  const master = await normalize(input);
-  const hash = createHash('sha256').update(master.data).digest('hex').slice(0, 32);
-  return { hash, ...master };
+export async function inspectImage(input: Buffer): Promise<InspectedImage> {
+  let metadata: Metadata;
+  try {
+    // libvips reads the header only here; the pixel limit is checked below, before anything is decoded.
+    metadata = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new ImageRejectedError('El archivo no es una imagen válida.');
+  }
+  if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) {
+    throw new ImageRejectedError('Formato de imagen no admitido. Usa JPG, PNG, WebP o AVIF.');
+  }
+  const width = metadata.width ?? 0;
+  const height = metadata.height ?? 0;
+  if (width * height > MAX_INPUT_PIXELS) {
+    throw new ImageRejectedError('La imagen es demasiado grande: máximo 40 megapíxeles.');
+  }
+  return { format: metadata.hasAlpha ? 'png' : 'jpeg', width, height };
+}
+
+/**
+ * Decodes a request's inspected uploads, one after the other in ONE of the process's decode slots (decode-gate.ts),
+ * so a request waits for a slot once: each auto-oriented, stripped of metadata (EXIF, GPS), shrunk to the master's
+ * size and re-encoded. Throws ImageRejectedError (with the file's `index`) when pixels turn out broken, and
+ * DecodeBusyError when no slot frees in time (a `patient` caller waits instead).
+ */
+export async function decodeImages(
+  inputs: Buffer[],
+  inspected: InspectedImage[],
+  options: { patient?: boolean } = {},
+): Promise<PreparedImage[]> {
+  if (inputs.length === 0) return [];
+  return decodeGate.run(async () => {
+    const prepared: PreparedImage[] = [];
+    for (const [index, input] of inputs.entries()) {
+      try {
+        const master = await normalize(input, (inspected[index] as InspectedImage).format);
+        const hash = createHash('sha256').update(master.data).digest('hex').slice(0, 32);
+        prepared.push({ hash, ...master });
+      } catch (error) {
+        if (error instanceof ImageRejectedError) error.index = index;
+        throw error;
+      }
+    }
+    return prepared;
+  }, options);
+}
+
+/**
+ * The one entry point for a single image (staff upload, demo photo): inspected, then decoded with a pixel limit
+ * in a decode slot. Requests with several files inspect them all first (`inspectImage`), then decode them.
+ */
+export async function prepareImage(
+  input: Buffer,
+  options: { patient?: boolean } = {},
+): Promise<PreparedImage> {
+  const [prepared] = await decodeImages([input], [await inspectImage(input)], options);
+  if (!prepared) throw new Error('no image decoded');
+  return prepared;
 }
 
 /** Stores a prepared master (once per content hash) and returns its row id. */
@@ -54,27 +119,15 @@ export async function storeImage(db: Db, image: PreparedImage): Promise<StoredIm
   return { id, hash, width, height };
 }
 
+/** Background work (the demo photos, the benches' seeds): waits for a decode slot however long it takes. */
 export async function ingestImage(db: Db, input: Buffer): Promise<StoredImage> {
-  return storeImage(db, await prepareImage(input));
+  return storeImage(db, await prepareImage(input, { patient: true }));
 }
 
 async function normalize(
   input: Buffer,
+  format: 'jpeg' | 'png',
 ): Promise<{ data: Buffer; format: 'jpeg' | 'png'; width: number; height: number }> {
-  let metadata: Metadata;
-  try {
-    // Reading the header only: the pixel limit is checked below, before anything is decoded.
-    metadata = await sharp(input, { limitInputPixels: false }).metadata();
-  } catch {
-    throw new ImageRejectedError('El archivo no es una imagen válida.');
-  }
-  if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) {
-    throw new ImageRejectedError('Formato de imagen no admitido. Usa JPG, PNG, WebP o AVIF.');
-  }
-  if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_INPUT_PIXELS) {
-    throw new ImageRejectedError('La imagen es demasiado grande: máximo 40 megapíxeles.');
-  }
-  const format = metadata.hasAlpha ? 'png' : 'jpeg';
   try {
     const pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()

@@ -48,6 +48,16 @@ export function requestHash(def: LeadKindDef, fields: LeadFields, photos: Prepar
   return createHash('sha256').update(canonical).digest('hex');
 }
 
+/** Whether a submission was already stored under `key` (whatever its content). */
+export async function hasIdempotencyKey(db: Db, key: string): Promise<boolean> {
+  const rows = await db
+    .select({ key: idempotencyKeys.key })
+    .from(idempotencyKeys)
+    .where(eq(idempotencyKeys.key, key))
+    .limit(1);
+  return rows.length > 0;
+}
+
 export async function findIdempotentReply(
   db: Db,
   key: string,

@@ -1,6 +1,6 @@
 // A visitor's request, from the fields and files the HTTP layer read to the stored lead: the honeypot, the rules
-// of its kind, the vehicle it names, the credit simulation it comes from, its photos, a retried Idempotency-Key and the
-// rate limit, in that order.
+// of its kind, the vehicle it names, the credit simulation it comes from, its photos' headers, the rate limit for a
+// client already over it, the photos' pixels, a retried Idempotency-Key and the rate limit, in that order.
 import { readAttribution } from '@contracts/attribution.ts';
 import type { LeadCreated } from '@contracts/leads.ts';
 import { fieldErrors, HONEYPOT_FIELD } from '@contracts/leads.ts';
@@ -10,10 +10,17 @@ import { hoursSentence, slotLabel, slotProblem } from '@domain/test-drive.ts';
 import type { AppConfig } from '../../config/env.ts';
 import type { Catalogue } from '../catalogue/catalogue.ts';
 import type { OutboxRelay } from '../email/outbox-relay.ts';
-import { ImageRejectedError, type PreparedImage, prepareImage } from '../images/ingest-image.ts';
-import { hitRateLimit } from '../rate-limit.ts';
+import { DecodeBusyError } from '../images/decode-gate.ts';
+import {
+  decodeImages,
+  ImageRejectedError,
+  type InspectedImage,
+  inspectImage,
+  type PreparedImage,
+} from '../images/ingest-image.ts';
+import { hitRateLimit, peekRateLimit } from '../rate-limit.ts';
 import { Refusal } from '../refusal.ts';
-import { createLead, findIdempotentReply, requestHash } from './create-lead.ts';
+import { createLead, findIdempotentReply, hasIdempotencyKey, requestHash } from './create-lead.ts';
 import { buildLeadEmail, buildLeadNotice } from './lead-email.ts';
 import type { LeadKindDef } from './lead-kinds.ts';
 import { leadSimulation, SIMULATION_FIELD } from './lead-simulation.ts';
@@ -21,6 +28,7 @@ import { calendarPath } from './test-drive-calendar.ts';
 
 const RATE_WINDOW_MS = 10 * 60 * 1000;
 const REVIEW_FORM = 'Revisa los datos del formulario.';
+const PHOTOS = 'Revisa las fotos adjuntas.';
 
 export interface LeadSubmission {
   def: LeadKindDef;
@@ -43,7 +51,9 @@ export type SubmitResult =
   | { outcome: 'key_reused' }
   /** A test drive's slot has no place left for it (ADR 0020). */
   | { outcome: 'conflict'; field: string; message: string }
-  | { outcome: 'rate_limited'; retryAfter: number };
+  | { outcome: 'rate_limited'; retryAfter: number }
+  /** Every decode slot of the process stayed busy (ADR 0026): nothing was stored or counted. */
+  | { outcome: 'busy'; message: string; retryAfter: number };
 
 interface Dependencies {
   db: Db;
@@ -100,24 +110,50 @@ export function leadService({ db, catalogue, outbox, config, now = () => new Dat
       simulation = computed.simulation;
     }
 
-    const photos: PreparedImage[] = [];
+    // Photos are judged in two steps: every file's header first (format, declared size), then the pixels. Between
+    // them, a client already over the rate limit is refused: nothing is decoded for a request that cannot be kept.
+    const inspected: InspectedImage[] = [];
     for (const [index, file] of submission.files.entries()) {
       try {
-        photos.push(await prepareImage(file));
+        inspected.push(await inspectImage(file));
       } catch (error) {
         if (!(error instanceof ImageRejectedError)) throw error;
-        return refused('Revisa las fotos adjuntas.', { images: `Foto ${index + 1}: ${error.message}` });
+        return refused(PHOTOS, { images: `Foto ${index + 1}: ${error.message}` });
       }
+    }
+    const key = submission.idempotencyKey;
+    const limitKey = `lead:${submission.client}`;
+    let counted = false;
+    // A retry of a stored key is answered below without counting, whatever the limit says: its photos must be
+    // decoded to tell it from another request under the same key.
+    if (inspected.length > 0 && !(key && (await hasIdempotencyKey(db, key)))) {
+      const peek = await peekRateLimit(db, limitKey, config.leadRateLimit, RATE_WINDOW_MS);
+      if (!peek.allowed) {
+        // Counted as a limited submission always was: a valid request over the limit is a hit.
+        const limit = await hitRateLimit(db, limitKey, config.leadRateLimit, RATE_WINDOW_MS);
+        if (!limit.allowed) return { outcome: 'rate_limited', retryAfter: limit.retryAfter };
+        counted = true;
+      }
+    }
+    let photos: PreparedImage[];
+    try {
+      photos = await decodeImages(submission.files, inspected);
+    } catch (error) {
+      if (error instanceof DecodeBusyError)
+        return { outcome: 'busy', message: error.message, retryAfter: error.retryAfter };
+      if (!(error instanceof ImageRejectedError)) throw error;
+      return refused(PHOTOS, { images: `Foto ${(error.index ?? 0) + 1}: ${error.message}` });
     }
 
     // A retry of an acknowledged submission is answered without counting against the limit.
-    const key = submission.idempotencyKey;
     if (key) {
       const previous = await findIdempotentReply(db, key, requestHash(def, fields, photos));
       if (previous) return accepted(previous);
     }
-    const limit = await hitRateLimit(db, `lead:${submission.client}`, config.leadRateLimit, RATE_WINDOW_MS);
-    if (!limit.allowed) return { outcome: 'rate_limited', retryAfter: limit.retryAfter };
+    if (!counted) {
+      const limit = await hitRateLimit(db, limitKey, config.leadRateLimit, RATE_WINDOW_MS);
+      if (!limit.allowed) return { outcome: 'rate_limited', retryAfter: limit.retryAfter };
+    }
 
     const result = await createLead(db, {
       def,
