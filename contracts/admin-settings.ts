@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DealershipSchema } from './dealership.ts';
 
 /** PUT /admin/api/sitio: the whole settings, and the version the editor started from (a stale page gets 409). */
-export const SettingsSaveSchema = z.object({
+export const SettingsSaveSchema = z.strictObject({
   version: z.number().int().min(0).max(2_147_483_647),
   datos: DealershipSchema,
 });
@@ -12,26 +12,35 @@ export const SettingsRestoreSchema = z.object({
   version: z.number().int().min(0).max(2_147_483_647),
 });
 
-/**
- * Spanish for what the settings' own messages do not cover (a number sent as text, a list too long): zod's Spanish
- * messages, passed to `safeParse`, below every message the schemas set themselves.
- */
-export const zodSpanish = z.locales.es().localeError;
+export { zodSpanish } from './zod-spanish.ts';
+
+/** The sentence of a field the settings do not have, under the field's own name (`pageDescriptions.inicio`). */
+export const UNKNOWN_SETTING = 'Este campo no existe en la configuración.';
+
+/** The refusal of settings whose only fault is fields they do not have. */
+export const UNKNOWN_SETTINGS = 'La configuración trae campos que no existen.';
 
 /**
  * One Spanish sentence per field, keyed by its path inside the settings (`phones.0.display`), the first issue of each;
- * an issue about the whole body is under `_`.
+ * an issue about the whole body is under `_`. A field the settings do not have is named by its own path: the
+ * name is in the key, never in the sentence, so whatever a caller called it is not echoed as text.
  */
 export function settingsFieldErrors(error: z.ZodError, prefix = 'datos'): Record<string, string> {
   const campos: Record<string, string> = {};
+  const keyOf = (path: readonly PropertyKey[]) => {
+    const [head, ...rest] = path.map(String);
+    return head === prefix && rest.length > 0
+      ? rest.join('.')
+      : head === undefined
+        ? '_'
+        : [head, ...rest].join('.');
+  };
   for (const issue of error.issues) {
-    const [head, ...rest] = issue.path.map(String);
-    const key =
-      head === prefix && rest.length > 0
-        ? rest.join('.')
-        : head === undefined
-          ? '_'
-          : [head, ...rest].join('.');
+    if (issue.code === 'unrecognized_keys') {
+      for (const name of issue.keys) campos[keyOf([...issue.path, name])] ??= UNKNOWN_SETTING;
+      continue;
+    }
+    const key = keyOf(issue.path);
     // A list the form edits one item per line shows its item's error on the list, naming the line.
     const item = LINE_LIST_ITEM.exec(key);
     if (item?.[1] && item[2]) campos[item[1]] ??= `Línea ${Number(item[2]) + 1}: ${issue.message}`;
@@ -42,3 +51,10 @@ export function settingsFieldErrors(error: z.ZodError, prefix = 'datos'): Record
 
 /** An item of the texts of /financing's lists (`financingPage.directo.conditions.2`). */
 const LINE_LIST_ITEM = /^(financingPage\.\w+\.\w+)\.(\d+)$/;
+
+/** The sentence above the fields: one naming unknown fields when nothing else is wrong. */
+export function settingsRefusal(error: z.ZodError): string {
+  return error.issues.every((issue) => issue.code === 'unrecognized_keys')
+    ? UNKNOWN_SETTINGS
+    : 'Revisa los campos marcados.';
+}

@@ -60,11 +60,11 @@ const landingPage = z
     try {
       url = new URL(v, base);
     } catch {
-      ctx.addIssue({ code: 'custom', message: 'not a path' });
+      ctx.addIssue({ code: 'custom', message: 'no es una dirección del sitio' });
       return z.NEVER;
     }
     if (url.origin !== base) {
-      ctx.addIssue({ code: 'custom', message: 'not this site' });
+      ctx.addIssue({ code: 'custom', message: 'es una dirección de otro sitio' });
       return z.NEVER;
     }
     for (const name of [...url.searchParams.keys()]) {

@@ -15,7 +15,7 @@ const link = z
   .max(500, 'puede tener hasta 500 caracteres')
   .pipe(z.httpUrl({ error: 'Ingresa una dirección web que empiece con https://.' }));
 
-const PhoneSchema = z.object({
+const PhoneSchema = z.strictObject({
   label: line('el nombre del teléfono', 40),
   /** As shown to people, e.g. "+56 2 2345 6789". */
   display: line('el teléfono como se muestra', 30),
@@ -25,7 +25,7 @@ const PhoneSchema = z.object({
     .regex(/^\+\d{8,15}$/, 'debe estar en formato E.164, por ejemplo +56223456789'),
 });
 
-const AddressSchema = z.object({
+const AddressSchema = z.strictObject({
   label: line('el nombre de la dirección', 40),
   street: line('la calle y el número', 120),
   commune: line('la comuna', 60),
@@ -44,11 +44,11 @@ const MonthlyPercentSchema = z
   .min(0, 'no puede ser negativa')
   .max(6, 'no puede pasar de 6% mensual');
 
-const CreditTypeSettingsSchema = z.object({
+const CreditTypeSettingsSchema = z.strictObject({
   label: text({ label: 'el nombre del crédito', min: 2, max: 60 }),
   /** Monthly interest rate in percent (1.59 = 1,59% mensual) for each term offered; absent terms are not offered. */
   monthlyRatePercent: z
-    .object({
+    .strictObject({
       12: MonthlyPercentSchema,
       24: MonthlyPercentSchema,
       36: MonthlyPercentSchema,
@@ -60,17 +60,20 @@ const CreditTypeSettingsSchema = z.object({
   minDownPaymentPercent: z.number().int().min(0).max(90),
 });
 
-export const FinancingSettingsSchema = z.object({
-  credits: z.object({ convencional: CreditTypeSettingsSchema, directo: CreditTypeSettingsSchema }),
+export const FinancingSettingsSchema = z.strictObject({
+  credits: z.strictObject({ convencional: CreditTypeSettingsSchema, directo: CreditTypeSettingsSchema }),
   /**
    * Impuesto de timbres y estampillas on the credit (DL 3.475, art. 1 N° 3): a rate per month of term up to a cap,
    * both in percent. The legal values are 0,066% and 0,8%.
    */
-  stampTax: z.object({ monthlyPercent: z.number().min(0).max(1), capPercent: z.number().min(0).max(2) }),
+  stampTax: z.strictObject({
+    monthlyPercent: z.number().min(0).max(1),
+    capPercent: z.number().min(0).max(2),
+  }),
   /** Fixed charges of the operation (notary, prenda). `financed`: added to the credit; otherwise paid at signing. */
   fees: z
     .array(
-      z.object({
+      z.strictObject({
         id: SlugSchema,
         label: text({ label: 'el nombre del gasto', min: 2, max: 80 }),
         amount: PesosSchema,
@@ -84,7 +87,7 @@ export const FinancingSettingsSchema = z.object({
    */
   insurances: z
     .array(
-      z.object({
+      z.strictObject({
         id: SlugSchema,
         label: text({ label: 'el nombre del seguro', min: 2, max: 80 }),
         monthlyPercent: z.number().min(0).max(0.5),
@@ -107,10 +110,10 @@ const ClockSchema = z
 
 /** One opening range of a weekday, in Chile time; `day` 0 is Sunday, 6 Saturday. */
 const OpeningRangeSchema = z
-  .object({ day: z.number().int().min(0).max(6), open: ClockSchema, close: ClockSchema })
+  .strictObject({ day: z.number().int().min(0).max(6), open: ClockSchema, close: ClockSchema })
   .refine((range) => range.open < range.close, 'debe abrir antes de cerrar');
 
-export const TestDriveSettingsSchema = z.object({
+export const TestDriveSettingsSchema = z.strictObject({
   /** How many test drives the dealership can take in one 30-minute slot (all vehicles together). */
   slotCapacity: z.number().int().min(1).max(20),
   /** The earliest slot offered is at least this many minutes ahead. */
@@ -121,7 +124,7 @@ export const TestDriveSettingsSchema = z.object({
 export type TestDriveSettings = z.infer<typeof TestDriveSettingsSchema>;
 
 /** A photo uploaded for the site (a home slide): public under /media like a vehicle's photo (ADR 0025). */
-export const SitePhotoSchema = z.object({
+export const SitePhotoSchema = z.strictObject({
   hash: z.string().regex(/^[0-9a-f]{32}$/, 'no es una foto subida al sitio'),
   width: z.number().int().min(1).max(20_000),
   height: z.number().int().min(1).max(20_000),
@@ -129,7 +132,7 @@ export const SitePhotoSchema = z.object({
 export type SitePhoto = z.infer<typeof SitePhotoSchema>;
 
 /** One of the three home slides; without a photo it shows a featured vehicle's main photo. */
-const SlideSchema = z.object({
+const SlideSchema = z.strictObject({
   eyebrow: line('el antetítulo', 60),
   title: line('el título', 80),
   description: line('la descripción', 240),
@@ -140,7 +143,7 @@ export type Slide = z.infer<typeof SlideSchema>;
 // ------------------------------------------------------------------ content the dealership edits (ADR 0025)
 
 /** One of the six partner institutions of /financing; without a logo its name is drawn as a wordmark. */
-const PartnerSchema = z.object({
+const PartnerSchema = z.strictObject({
   name: line('el nombre de la institución', 60),
   logo: SitePhotoSchema.nullable(),
 });
@@ -151,13 +154,13 @@ const checkItems = (label: string) =>
   z.array(line(label, 160)).min(1, 'debe tener al menos una línea').max(10, 'puede tener hasta 10 líneas');
 
 /** The texts of the two credit sections of /financing. The direct credit's pie line is computed from its conditions. */
-export const FinancingPageSchema = z.object({
-  directo: z.object({
+export const FinancingPageSchema = z.strictObject({
+  directo: z.strictObject({
     intro: paragraph('la presentación del crédito directo', 20, 600),
     conditions: checkItems('cada condición'),
     requirements: checkItems('cada requisito'),
   }),
-  convencional: z.object({
+  convencional: z.strictObject({
     intro: paragraph('la presentación del crédito convencional', 20, 600),
     dependent: checkItems('cada requisito de los dependientes'),
     independent: checkItems('cada requisito de los independientes'),
@@ -180,7 +183,7 @@ export type DescribedPage = (typeof DESCRIBED_PAGES)[number];
 const description = line('la descripción', 300).optional();
 
 /** A page left out keeps the description the site writes for it, with the dealership's name. */
-export const PageDescriptionsSchema = z.object({
+export const PageDescriptionsSchema = z.strictObject({
   home: description,
   vehicles: description,
   financing: description,
@@ -192,8 +195,12 @@ export const PageDescriptionsSchema = z.object({
 
 const HexColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'debe ser un color hexadecimal como #1d4ed8');
 
-/** The dealership's identity: everything a white-label deployment changes. */
-export const DealershipSchema = z.object({
+/**
+ * The dealership's identity: everything a white-label deployment changes. Every object in it is strict: the back
+ * office API refuses a field the settings do not have (a misspelt one would otherwise be dropped without a word).
+ * Settings read back from storage or from DEALERSHIP_FILE go through `parseStoredDealership`.
+ */
+export const DealershipSchema = z.strictObject({
   name: line('el nombre de la automotora', 80),
   legalName: line('la razón social', 120),
   tagline: line('la frase de la portada', 160),
@@ -214,14 +221,14 @@ export const DealershipSchema = z.object({
     .array(AddressSchema)
     .min(1, 'debe tener al menos una dirección')
     .max(4, 'puede tener hasta 4 direcciones'),
-  hours: z.object({
+  hours: z.strictObject({
     weekdays: line('el horario de lunes a viernes', 60),
     saturday: line('el horario del sábado', 60),
   }),
   /** The same hours as data (SPEC §9), for the test-drive slots; `hours` stays the text pages show. */
   openingHours: z.array(OpeningRangeSchema).min(1).max(14),
   testDrives: TestDriveSettingsSchema,
-  social: z.array(z.object({ name: line('el nombre de la red social', 30), url: link })).length(2),
+  social: z.array(z.strictObject({ name: line('el nombre de la red social', 30), url: link })).length(2),
   mapUrl: link,
   mapEmbedUrl: link,
   about: paragraph('el texto de quiénes somos', 20, 2000),
@@ -229,7 +236,7 @@ export const DealershipSchema = z.object({
   partners: z.array(PartnerSchema).length(6, 'deben ser seis instituciones'),
   financingPage: FinancingPageSchema,
   pageDescriptions: PageDescriptionsSchema,
-  developerCredit: z.object({ name: line('el crédito del pie de página', 80), url: link }),
+  developerCredit: z.strictObject({ name: line('el crédito del pie de página', 80), url: link }),
   brandColor: HexColorSchema,
   accentColor: HexColorSchema,
   legal: LegalTextsSchema,
@@ -247,3 +254,31 @@ export const DealershipSchema = z.object({
   }),
 });
 export type Dealership = z.infer<typeof DealershipSchema>;
+
+/**
+ * Settings as a version stored by an older release (or a DEALERSHIP_FILE written for one) may hold them: a field
+ * since removed is dropped, wherever it is, rather than the whole version refused; every other rule holds.
+ */
+export function parseStoredDealership(
+  value: unknown,
+  params?: Parameters<typeof DealershipSchema.safeParse>[1],
+): z.ZodSafeParseResult<Dealership> {
+  let result = DealershipSchema.safeParse(value, params);
+  let current = value;
+  // Zod names every unknown field of a parse at once; a second round covers one it only reached after the first.
+  for (let round = 0; round < 3 && !result.success; round++) {
+    const unknown = result.error.issues.filter((issue) => issue.code === 'unrecognized_keys');
+    if (unknown.length === 0) break;
+    current = structuredClone(current);
+    for (const issue of unknown) {
+      const holder = issue.path.reduce<unknown>(
+        (object, key) => (object as Record<PropertyKey, unknown> | undefined)?.[key],
+        current,
+      );
+      if (typeof holder !== 'object' || holder === null) continue;
+      for (const key of issue.keys) delete (holder as Record<string, unknown>)[key];
+    }
+    result = DealershipSchema.safeParse(current, params);
+  }
+  return result;
+}

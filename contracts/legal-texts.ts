@@ -79,7 +79,7 @@ const legalText = (label: string) =>
     if (problem) context.addIssue({ code: 'custom', message: problem });
   });
 
-export const LegalTextsSchema = z.object({
+export const LegalTextsSchema = z.strictObject({
   terms: legalText('el texto de los términos'),
   privacy: legalText('el texto de la política de privacidad'),
   /** The date the pages show as «Última actualización». */

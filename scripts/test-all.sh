@@ -40,11 +40,15 @@ else
   step 'PostgreSQL not reachable: fault suite skipped'
 fi
 
-step 'Unit and API tests on PGlite'
+# One fast-check seed for both vitest runs (PGlite, then PostgreSQL): FC_SEED when set, else drawn here. Each run prints
+# it at its start, and a failed property prints the command that repeats it (README, "Reproducing a failed property").
+export FC_SEED="${FC_SEED:-$(node -e 'console.log(require("node:crypto").randomInt(2 ** 31))')}"
+
+step "Unit and API tests on PGlite (fast-check seed $FC_SEED; repeat with FC_SEED=$FC_SEED)"
 npx vitest run
 
 if [ "$PG_REACHABLE" = 1 ]; then
-  step "API and hostile-input tests on PostgreSQL ($PG_URL)"
+  step "API and hostile-input tests on PostgreSQL ($PG_URL, fast-check seed $FC_SEED)"
   TEST_DB=postgres TEST_DATABASE_URL="$PG_URL" npx vitest run tests/api tests/hostile
 else
   step 'PostgreSQL not reachable: PostgreSQL suite skipped'

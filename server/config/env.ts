@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { type Dealership, DealershipSchema } from '@contracts/dealership.ts';
+import { type Dealership, parseStoredDealership } from '@contracts/dealership.ts';
+import { zodSpanish } from '@contracts/zod-spanish.ts';
 import { z } from 'zod';
 import { defaultDealership } from './default-dealership.ts';
 
@@ -63,6 +64,15 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/** zod's Spanish messages, with the limits of a number said plainly (zod would write "recibido NaN", "<=10000"). */
+const envSpanish: typeof zodSpanish = (issue) => {
+  if (issue.code === 'invalid_type' && issue.expected === 'number') return 'debe ser un número';
+  if (issue.code === 'invalid_type' && issue.expected === 'int') return 'debe ser un número entero';
+  if (issue.code === 'too_big' && issue.origin === 'number') return `puede ser a lo más ${issue.maximum}`;
+  if (issue.code === 'too_small' && issue.origin === 'number') return `debe ser al menos ${issue.minimum}`;
+  return zodSpanish(issue);
+};
+
 function describeIssues(prefix: string, error: z.ZodError): string {
   return error.issues
     .map((issue) => `${prefix}${issue.path.join('.') || '(raíz)'}: ${issue.message}`)
@@ -73,7 +83,8 @@ function describeIssues(prefix: string, error: z.ZodError): string {
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   // An empty variable means "not set", as in most deployment tools.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = EnvSchema.safeParse(cleaned);
+  // Staff read these at start-up: every message in Spanish, zod's own ones included.
+  const parsed = EnvSchema.safeParse(cleaned, { error: envSpanish });
   if (!parsed.success) throw new ConfigError(`Configuración inválida:\n${describeIssues('', parsed.error)}`);
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
@@ -103,7 +114,11 @@ function loadDealership(file: string | undefined): Dealership {
   } catch (error) {
     throw new ConfigError(`DEALERSHIP_FILE: no se pudo leer ${file} como JSON (${(error as Error).message})`);
   }
-  const parsed = DealershipSchema.safeParse({ ...defaultDealership, ...(overrides as object) });
+  // A field the settings no longer have (a file written for an older release) is dropped, as in a stored version.
+  const parsed = parseStoredDealership(
+    { ...defaultDealership, ...(overrides as object) },
+    { error: zodSpanish },
+  );
   if (!parsed.success) {
     throw new ConfigError(`Configuración inválida:\n${describeIssues('DEALERSHIP_FILE → ', parsed.error)}`);
   }

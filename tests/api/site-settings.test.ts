@@ -232,6 +232,79 @@ describe('site settings', () => {
     expect((await read()).datos).toEqual(current.datos);
   });
 
+  it('refuses a field the settings do not have, naming it, at any depth, storing nothing', async () => {
+    const current = await read();
+    const stored = await versionCount();
+    const { financing } = current.datos;
+    const cases: Array<[string, Record<string, unknown>]> = [
+      // An empty name holding an object: once accepted with 200 and stored as `{}`.
+      ['pageDescriptions.', { pageDescriptions: { '': {} } }],
+      ['pageDescriptions.inicio', { pageDescriptions: { home: 'Autos en Talca', inicio: 'Autos' } }],
+      ['colour', { colour: '#ff0000' }],
+      [
+        'financing.credits.directo.maxTermMonths',
+        {
+          financing: {
+            ...financing,
+            credits: { ...financing.credits, directo: { ...financing.credits.directo, maxTermMonths: 60 } },
+          },
+        },
+      ],
+      [
+        'financing.credits.convencional.monthlyRatePercent.60',
+        {
+          financing: {
+            ...financing,
+            credits: {
+              ...financing.credits,
+              convencional: {
+                ...financing.credits.convencional,
+                monthlyRatePercent: { ...financing.credits.convencional.monthlyRatePercent, 60: 1.5 },
+              },
+            },
+          },
+        },
+      ],
+      [
+        'slides.1.photo.url',
+        {
+          slides: current.datos.slides.map((slide, i) =>
+            i === 1 ? { ...slide, photo: { hash: '0'.repeat(32), width: 10, height: 10, url: 'x' } } : slide,
+          ),
+        },
+      ],
+    ];
+    for (const [field, change] of cases) {
+      const response = await save({ version: current.version, datos: { ...current.datos, ...change } });
+      expect(response.statusCode, field).toBe(400);
+      const body = response.json() as { error: string; campos: Record<string, string> };
+      expect(body.campos[field], `${field}: ${JSON.stringify(body.campos)}`).toBe(
+        'Este campo no existe en la configuración.',
+      );
+      expect(body.error).toBe('La configuración trae campos que no existen.');
+    }
+    // Beside the settings, in the body itself.
+    const extra = await save({ version: current.version, datos: current.datos, borrador: true });
+    expect(extra.statusCode).toBe(400);
+    expect((extra.json() as { campos: Record<string, string> }).campos).toEqual({
+      borrador: 'Este campo no existe en la configuración.',
+    });
+    // Unknown fields and a broken one: each under its own name, the sentence for the form as usual.
+    const both = await save({
+      version: current.version,
+      datos: { ...current.datos, name: '', pageDescriptions: { hogar: 'x' } },
+    });
+    expect(both.json()).toEqual({
+      error: 'Revisa los campos marcados.',
+      campos: {
+        name: 'Ingresa el nombre de la automotora.',
+        'pageDescriptions.hogar': 'Este campo no existe en la configuración.',
+      },
+    });
+    expect(await versionCount()).toBe(stored);
+    expect((await read()).datos).toEqual(current.datos);
+  });
+
   it('keeps a script tag as text: it is stored as typed and the pages escape it', async () => {
     const current = await read();
     const response = await save({
@@ -449,6 +522,44 @@ describe('a version saved before a field existed', () => {
     expect(now.datos.partners).toEqual(defaultDealership.partners);
     expect(now.datos.financingPage).toEqual(defaultDealership.financingPage);
     expect(now.datos.pageDescriptions).toEqual({});
+  });
+
+  it('drops what a field since removed left in an older version, and restores that version', async () => {
+    const current = await read();
+    const older = {
+      ...current.datos,
+      name: 'Autos de Ayer',
+      fax: '+56 2 2000 0000',
+      pageDescriptions: { home: 'Autos usados en Talca', blog: 'Noticias' },
+      financing: {
+        ...current.datos.financing,
+        stampTax: { ...current.datos.financing.stampTax, note: 'DL 3.475' },
+      },
+    };
+    const [row] = await t.database.db
+      .insert(siteSettings)
+      .values({ data: older as Dealership })
+      .returning({ version: siteSettings.version });
+    t.app.services.catalogue.invalidate();
+    const now = await read();
+    expect(now.datos).toEqual({
+      ...current.datos,
+      name: 'Autos de Ayer',
+      pageDescriptions: { home: 'Autos usados en Talca' },
+    });
+    // Saved again through the form, and restored from the list of versions, it keeps what still exists.
+    expect((await save({ version: now.version, datos: now.datos })).statusCode).toBe(200);
+    const back = await save({ version: now.version, datos: { ...now.datos, name: 'Otro nombre' } });
+    expect(back.statusCode, back.body).toBe(200);
+    const restored = await callAs(
+      t.app,
+      'POST',
+      `/admin/api/sitio/versiones/${row?.version}/restaurar`,
+      admin,
+      { version: (back.json() as SettingsBody).version },
+    );
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect((restored.json() as SettingsBody).datos.name).toBe('Autos de Ayer');
   });
 });
 

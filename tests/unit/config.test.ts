@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '@server/config/env.ts';
 import { describe, expect, it } from 'vitest';
+import { expectSpanishSentence } from '../support/hostile-checks.ts';
 
 const base = { SESSION_SECRET: 's'.repeat(40), DATA_DIR: path.join(tmpdir(), 'automotora-config-test') };
 
@@ -29,6 +30,39 @@ describe('loadConfig', () => {
   ])('stops with a message naming %s when it is wrong', (name, value) => {
     expect(() => loadConfig({ ...base, [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, [name]: value })).toThrow(new RegExp(name));
+  });
+
+  it.each([
+    ['LEAD_RATE_LIMIT', '99999'],
+    ['PORT', 'abc'],
+    ['TRUST_PROXY', '1.5'],
+    ['NODE_ENV', 'staging'],
+  ])('says what is wrong with %s in Spanish', (name, value) => {
+    let message = '';
+    try {
+      loadConfig({ ...base, [name]: value });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    const line = message.split('\n').find((text) => text.startsWith(`${name}: `)) ?? '';
+    expectSpanishSentence(line.slice(name.length + 2), name);
+  });
+
+  it('drops a field the settings no longer have from DEALERSHIP_FILE, at any depth', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'dealer-'));
+    const file = path.join(dir, 'older.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        name: 'Autos del Sur',
+        fax: '+56 2 2000 0000',
+        pageDescriptions: { blog: 'Noticias' },
+      }),
+    );
+    const { dealership } = loadConfig({ ...base, DEALERSHIP_FILE: file });
+    expect(dealership.name).toBe('Autos del Sur');
+    expect(dealership).not.toHaveProperty('fax');
+    expect(dealership.pageDescriptions).toEqual({});
   });
 
   it('overrides the dealership identity from DEALERSHIP_FILE and names a wrong field', () => {

@@ -2,6 +2,7 @@ import {
   SettingsRestoreSchema,
   SettingsSaveSchema,
   settingsFieldErrors,
+  settingsRefusal,
   zodSpanish,
 } from '@contracts/admin-settings.ts';
 import { STOCK_PHOTO_LIMITS } from '@contracts/admin-stock.ts';
@@ -84,7 +85,7 @@ export const settingsRoutes: FastifyPluginAsync = async (app) => {
     const parsed = SettingsSaveSchema.safeParse(request.body, { error: zodSpanish });
     if (!parsed.success) {
       const { _: whole, ...campos } = settingsFieldErrors(parsed.error);
-      return sendApiError(reply, 400, whole ?? 'Revisa los campos marcados.', campos);
+      return sendApiError(reply, 400, whole ?? settingsRefusal(parsed.error), campos);
     }
     try {
       const saved = await saveSettings(

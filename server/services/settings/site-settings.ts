@@ -1,7 +1,7 @@
 // The dealership's site settings, kept as versions in the database (ADR 0025). The newest version is the one in use;
 // the catalogue snapshot carries it, so a change reaches every page, e-mail and feed, on every instance, the way a
 // stock change does.
-import { type Dealership, DealershipSchema } from '@contracts/dealership.ts';
+import { type Dealership, parseStoredDealership } from '@contracts/dealership.ts';
 import type { ImageRef } from '@contracts/listing.ts';
 import type { Db } from '@db/client.ts';
 import { images, siteImages, siteSettings, staffUsers } from '@db/schema.ts';
@@ -36,9 +36,10 @@ export async function loadCurrentSettings(db: Db, initial: Dealership): Promise<
     .orderBy(desc(siteSettings.version))
     .limit(1);
   if (!row) return { version: 0, data: initial };
-  // A version written by an older release may miss a field added since: the parse refuses it, and the configured
-  // settings fill what is missing rather than the site failing.
-  const parsed = DealershipSchema.safeParse({ ...initial, ...row.data });
+  // A version written by an older release may miss a field added since: the configured settings fill what is
+  // missing, and a version the rules refuse all the same is replaced by them rather than the site failing. A field
+  // it has that was removed since is dropped.
+  const parsed = parseStoredDealership({ ...initial, ...row.data });
   return { version: row.version, data: parsed.success ? parsed.data : initial };
 }
 
@@ -195,7 +196,7 @@ export async function restoreSettings(
     .from(siteSettings)
     .where(eq(siteSettings.version, version));
   if (!row) throw new Refusal('not_found', 'Esa versión de la configuración no existe.');
-  const parsed = DealershipSchema.safeParse({ ...initial, ...row.data });
+  const parsed = parseStoredDealership({ ...initial, ...row.data });
   if (!parsed.success)
     throw new Refusal('invalid', 'Esa versión ya no cumple las reglas actuales y no se puede restaurar.');
   return addVersion(db, actor, initial, { data: parsed.data, baseVersion, restoredFrom: version });
