@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
-# Browser tests use Debian's Chromium; nothing downloads a browser of its own.
+# Browser tests use Debian's Chromium headless shell, Lighthouse and screenshots Debian's full Chromium; nothing
+# downloads a browser of its own.
 set -euo pipefail
-if [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then exit 0; fi
+missing=()
+[ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing+=(chromium)
+[ -x "${E2E_CHROMIUM_PATH:-/usr/lib/chromium/chromium-headless-shell}" ] || missing+=(chromium-headless-shell)
+if [ "${#missing[@]}" -eq 0 ]; then exit 0; fi
 if [ "$(id -u)" -ne 0 ]; then
-  echo "Chromium no está instalado: ejecuta 'sudo apt-get install -y chromium'." >&2
+  echo "Falta instalar: sudo apt-get install -y ${missing[*]}" >&2
   exit 1
 fi
-echo 'Installing Debian chromium...'
+echo "Installing Debian ${missing[*]}..."
 apt-get update -qq
-DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
