@@ -133,20 +133,23 @@ describe('POST /admin/api/solicitudes/:id/notas', () => {
   });
 });
 
+/** A vehicle the stock form accepts, to put one hostile value into. */
+const validVehicle = () => ({
+  marca: lookups.brandId,
+  modelo: 'Yaris',
+  año: 2020,
+  precio: 12_990_000,
+  kilometraje: 87_000,
+  condicion: 'Usado',
+  transmision: lookups.transmissionId,
+  combustible: lookups.fuelId,
+  tipo: lookups.bodyTypeId,
+  motor: '1.5',
+  color: 'Gris',
+});
+
 describe('POST /admin/api/vehiculos', () => {
-  const valid = () => ({
-    marca: lookups.brandId,
-    modelo: 'Yaris',
-    año: 2020,
-    precio: 12_990_000,
-    kilometraje: 87_000,
-    condicion: 'Usado',
-    transmision: lookups.transmissionId,
-    combustible: lookups.fuelId,
-    tipo: lookups.bodyTypeId,
-    motor: '1.5',
-    color: 'Gris',
-  });
+  const valid = validVehicle;
   const TEXT_FIELDS = ['modelo', 'motor', 'color'] as const;
   const OTHER_FIELDS = [
     'marca',
@@ -211,17 +214,7 @@ describe('GET /feeds/google-vehiculos.csv', () => {
         async (field, value) => {
           const vehicleVin = nextVin();
           const response = await send('POST', '/admin/api/vehiculos', {
-            marca: lookups.brandId,
-            modelo: 'Yaris',
-            año: 2020,
-            precio: 12_990_000,
-            kilometraje: 87_000,
-            condicion: 'Usado',
-            transmision: lookups.transmissionId,
-            combustible: lookups.fuelId,
-            tipo: lookups.bodyTypeId,
-            motor: '1.5',
-            color: 'Gris',
+            ...validVehicle(),
             [field]: value,
             estado: 'publicado',
             vin: vehicleVin,
