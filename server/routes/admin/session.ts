@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { isPrintableLine } from '@contracts/text-field.ts';
-import { emailOutbox, staffUsers } from '@db/schema.ts';
+import { staffUsers } from '@db/schema.ts';
 import { signInWaitText } from '@domain/sign-in-wait.ts';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
@@ -21,13 +21,8 @@ import {
   readSession,
   sessionCookieName,
 } from '../../services/auth/sessions.ts';
-import { buildSignInAlert } from '../../services/auth/signin-alert.ts';
-import {
-  claimAttempt,
-  clearLanes,
-  recordFailure,
-  type ThrottleLane,
-} from '../../services/auth/signin-throttle.ts';
+import { recordFailedSignIn } from '../../services/auth/signin-alert.ts';
+import { claimAttempt, clearLanes, type ThrottleLane } from '../../services/auth/signin-throttle.ts';
 
 const SignInSchema = z.object({
   // The e-mail reaches SQL (account lookup) and a throttle key: PostgreSQL refuses a NUL in text with an error.
@@ -74,31 +69,15 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
       : await verifyDecoy(password);
     if (!user || !valid) {
       // The holder hears of it once per burst: when the failures of the attempt's own lane (strangers on the
-      // account, or one remembered browser) start being slowed down.
-      const holder = user?.active ? user : null;
-      // Read for every failure, known account or not, so both take the same steps until the notice's insert.
-      const dealershipName = (await app.services.catalogue.dealership()).name;
-      let queued = false;
-      const now = Date.now();
-      await recordFailure(db, lanes, now, async (tx, counts) => {
-        const count = counts.get(ownLane.key);
-        if (!holder || count?.failures !== free) return;
-        const alert = buildSignInAlert({
-          user: holder,
-          failures: count.failures,
-          rememberedBrowser: device !== null,
-          firstFailureAt: count.firstFailureAt,
-          lastFailureAt: new Date(now),
-          dealershipName,
-          publicUrl: config.publicUrl,
-        });
-        await tx.insert(emailOutbox).values({
-          toAddress: alert.to,
-          subject: alert.subject,
-          textBody: alert.text,
-          htmlBody: alert.html,
-        });
-        queued = true;
+      // account, or one remembered browser) start being slowed down. The dealership's name is read for every
+      // failure, known account or not, so both take the same steps until the notice's insert.
+      const queued = await recordFailedSignIn(db, {
+        lanes,
+        ownLane,
+        holder: user?.active ? user : null,
+        rememberedBrowser: device !== null,
+        dealershipName: (await app.services.catalogue.dealership()).name,
+        publicUrl: config.publicUrl,
       });
       if (queued) app.services.outbox.poke();
       return sendApiError(reply, 401, 'Correo o contraseña incorrectos.');

@@ -1,6 +1,9 @@
+import type { Db } from '@db/client.ts';
+import { emailOutbox } from '@db/schema.ts';
 import { formatChileLongDateTime } from '@domain/chile-time.ts';
 import { waitInWords } from '@domain/sign-in-wait.ts';
-import { MAX_DELAY_MS } from './signin-throttle.ts';
+import { escapeHtml } from '../email/escape-html.ts';
+import { MAX_DELAY_MS, recordFailure, type ThrottleLane } from './signin-throttle.ts';
 
 export interface SignInAlert {
   to: string;
@@ -18,10 +21,6 @@ export interface SignInAlertInput {
   lastFailureAt: Date;
   dealershipName: string;
   publicUrl: string;
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /**
@@ -75,4 +74,43 @@ ${paragraphs
     text: paragraphs.join('\n\n'),
     html,
   };
+}
+
+export interface FailedSignIn {
+  /** Every lane the attempt counts in; `ownLane` is the account's, or the remembered browser's. */
+  lanes: readonly ThrottleLane[];
+  ownLane: ThrottleLane;
+  /** The active account the e-mail named, or null (unknown or inactive: nobody is told). */
+  holder: { name: string; email: string } | null;
+  rememberedBrowser: boolean;
+  dealershipName: string;
+  publicUrl: string;
+  now?: number;
+}
+
+/**
+ * Counts a failed sign-in in its lanes and, when the attempt's own lane first reaches its free budget, queues the
+ * holder's alert in the same transaction (once per burst, ADR 0028). Says whether an e-mail was queued.
+ */
+export async function recordFailedSignIn(db: Db, failed: FailedSignIn): Promise<boolean> {
+  const now = failed.now ?? Date.now();
+  let queued = false;
+  await recordFailure(db, failed.lanes, now, async (tx, counts) => {
+    const count = counts.get(failed.ownLane.key);
+    if (!failed.holder || count?.failures !== failed.ownLane.free) return;
+    const alert = buildSignInAlert({
+      user: failed.holder,
+      failures: count.failures,
+      rememberedBrowser: failed.rememberedBrowser,
+      firstFailureAt: count.firstFailureAt,
+      lastFailureAt: new Date(now),
+      dealershipName: failed.dealershipName,
+      publicUrl: failed.publicUrl,
+    });
+    await tx
+      .insert(emailOutbox)
+      .values({ toAddress: alert.to, subject: alert.subject, textBody: alert.text, htmlBody: alert.html });
+    queued = true;
+  });
+  return queued;
 }

@@ -5,6 +5,7 @@ import { simulationLines } from '@domain/credit-summary.ts';
 import { formatPrice } from '@domain/format.ts';
 import { largestWidth, mediaPath } from '@domain/media.ts';
 import type { VehicleRecord } from '@domain/vehicle.ts';
+import { escapeHtml } from '../email/escape-html.ts';
 import { describeDetail, type LeadFields, type LeadKindDef } from './lead-kinds.ts';
 
 export interface LeadEmail {
@@ -27,10 +28,6 @@ export interface LeadEmailInput {
   dueAt: Date;
   dealership: Dealership;
   publicUrl: string;
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 function htmlTable(rows: ReadonlyArray<readonly [string, string]>): string {
