@@ -16,8 +16,7 @@ import { DecodeBusyError } from '../../services/images/decode-gate.ts';
 import {
   decodeImages,
   ImageRejectedError,
-  type InspectedImage,
-  inspectImage,
+  inspectImages,
   type PreparedImage,
 } from '../../services/images/ingest-image.ts';
 import { actor, idParam, parseBody } from './stock-http.ts';
@@ -173,18 +172,14 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
 
     // Every file is judged before anything is stored: one bad file refuses the whole upload. Every header is read
     // before any file is decoded, and the decodes take their turn in the process's decode slots (ADR 0026).
-    const inspected: InspectedImage[] = [];
     let photos: PreparedImage[];
     try {
-      for (const upload of uploads) inspected.push(await inspectImage(upload.data));
-      photos = await decodeImages(
-        uploads.map((upload) => upload.data),
-        inspected,
-      );
+      const files = uploads.map((upload) => upload.data);
+      photos = await decodeImages(files, await inspectImages(files));
     } catch (error) {
       if (error instanceof DecodeBusyError) return sendBusy(reply, error.message, error.retryAfter);
       if (!(error instanceof ImageRejectedError)) throw error;
-      const index = error.index ?? inspected.length;
+      const index = error.index ?? 0;
       return sendApiError(reply, 400, REVIEW_PHOTOS, {
         [FIELD]: `${photoLabel(index, uploads[index]?.name)}: ${error.message}`,
       });

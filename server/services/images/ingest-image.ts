@@ -65,6 +65,23 @@ export async function inspectImage(input: Buffer): Promise<InspectedImage> {
 }
 
 /**
+ * Every upload of a request judged by its header (`inspectImage`), in order, before any of them is decoded. Throws
+ * the first ImageRejectedError with the file's `index`, as `decodeImages` does.
+ */
+export async function inspectImages(inputs: readonly Buffer[]): Promise<InspectedImage[]> {
+  const inspected: InspectedImage[] = [];
+  for (const [index, input] of inputs.entries()) {
+    try {
+      inspected.push(await inspectImage(input));
+    } catch (error) {
+      if (error instanceof ImageRejectedError) error.index = index;
+      throw error;
+    }
+  }
+  return inspected;
+}
+
+/**
  * Decodes a request's inspected uploads, one after the other in ONE of the process's decode slots (decode-gate.ts),
  * so a request waits for a slot once: each auto-oriented, stripped of metadata (EXIF, GPS), shrunk to the master's
  * size and re-encoded. Throws ImageRejectedError (with the file's `index`) when pixels turn out broken, and
@@ -94,7 +111,7 @@ export async function decodeImages(
 
 /**
  * The one entry point for a single image (staff upload, demo photo): inspected, then decoded with a pixel limit
- * in a decode slot. Requests with several files inspect them all first (`inspectImage`), then decode them.
+ * in a decode slot. Requests with several files inspect them all first (`inspectImages`), then decode them.
  */
 export async function prepareImage(
   input: Buffer,

@@ -15,7 +15,7 @@ import {
   decodeImages,
   ImageRejectedError,
   type InspectedImage,
-  inspectImage,
+  inspectImages,
   type PreparedImage,
 } from '../images/ingest-image.ts';
 import { hitRateLimit, peekRateLimit } from '../rate-limit.ts';
@@ -112,14 +112,12 @@ export function leadService({ db, catalogue, outbox, config, now = () => new Dat
 
     // Photos are judged in two steps: every file's header first (format, declared size), then the pixels. Between
     // them, a client already over the rate limit is refused: nothing is decoded for a request that cannot be kept.
-    const inspected: InspectedImage[] = [];
-    for (const [index, file] of submission.files.entries()) {
-      try {
-        inspected.push(await inspectImage(file));
-      } catch (error) {
-        if (!(error instanceof ImageRejectedError)) throw error;
-        return refused(PHOTOS, { images: `Foto ${index + 1}: ${error.message}` });
-      }
+    let inspected: InspectedImage[];
+    try {
+      inspected = await inspectImages(submission.files);
+    } catch (error) {
+      if (!(error instanceof ImageRejectedError)) throw error;
+      return refusedPhoto(error);
     }
     const key = submission.idempotencyKey;
     const limitKey = `lead:${submission.client}`;
@@ -142,7 +140,7 @@ export function leadService({ db, catalogue, outbox, config, now = () => new Dat
       if (error instanceof DecodeBusyError)
         return { outcome: 'busy', message: error.message, retryAfter: error.retryAfter };
       if (!(error instanceof ImageRejectedError)) throw error;
-      return refused(PHOTOS, { images: `Foto ${(error.index ?? 0) + 1}: ${error.message}` });
+      return refusedPhoto(error);
     }
 
     // A retry of an acknowledged submission is answered without counting against the limit.
@@ -200,6 +198,11 @@ export type LeadService = ReturnType<typeof leadService>;
 
 function refused(message: string, campos: Record<string, string>): SubmitResult {
   return { outcome: 'refused', refusal: new Refusal('invalid', message, campos) };
+}
+
+/** A photo refused by its header or its pixels, named by its place in the form. */
+function refusedPhoto(error: ImageRejectedError): SubmitResult {
+  return refused(PHOTOS, { images: `Foto ${(error.index ?? 0) + 1}: ${error.message}` });
 }
 
 function accepted(result: Awaited<ReturnType<typeof createLead>>): SubmitResult {
