@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { framesDrawn } from './support/admin.ts';
 import { axe } from './support/axe.ts';
 
 const hydrated = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
@@ -50,7 +51,7 @@ test.describe('/contact', () => {
     await page.goto('/contact');
     await hydrated(page);
     await page.mouse.wheel(0, 3000);
-    await page.waitForTimeout(500);
+    await framesDrawn(page);
     expect(foreign).toEqual([]);
     await expect(page.locator('iframe')).toHaveCount(0);
 

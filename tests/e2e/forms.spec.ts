@@ -5,7 +5,7 @@ import path from 'node:path';
 import { ContactLeadSchema, fieldErrors } from '@contracts/leads.ts';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { hydrated } from './support/admin.ts';
+import { framesDrawn, hydrated } from './support/admin.ts';
 import { axe } from './support/axe.ts';
 import { findOutboxMail } from './support/outbox.ts';
 
@@ -314,7 +314,7 @@ test.describe('insurance form', () => {
       page.getByRole('status').filter({ hasText: '📩 ¡Solicitud de seguro enviada con éxito!' }),
     ).toBeVisible();
     await expect(page.getByRole('heading', { name: '¡Solicitud enviada con éxito!' })).toBeVisible();
-    await page.waitForTimeout(500);
+    await framesDrawn(page);
     await expect(page.getByRole('heading', { name: '¡Solicitud enviada con éxito!' })).toBeVisible();
     await expectDelivered('Cotización de seguro: Pedro González', 'pedro@example.cl');
     await page.getByRole('button', { name: 'Solicitar otra cotización' }).click();
@@ -534,7 +534,7 @@ test.describe('commercial advisory modal', () => {
       page.getByRole('status').filter({ hasText: 'Formulario de asesoría enviado con éxito' }),
     ).toBeVisible();
     await expect(opener).toBeFocused();
-    await page.waitForTimeout(500);
+    await framesDrawn(page);
     await expect(page.getByText('Formulario de asesoría enviado con éxito')).toBeVisible();
     await expectDelivered('Solicitud de asesoría comercial: Sofía Rojas', 'sofia@example.cl');
 

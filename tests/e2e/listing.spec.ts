@@ -314,13 +314,19 @@ test('No match shows the empty state, and clearing the filters brings the stock 
 test('While a listing loads the page says so, also in the model filter', async ({ page }) => {
   await page.goto('/vehicles');
   await hydrated(page);
+  // The answer is held until the loading state has been seen, then let through: no clock decides either.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route('**/vehicles.json*', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await held;
     await route.continue();
   });
   await tick(page, 'Marca', 'Kia');
   await expect(results(page)).toHaveText('Cargando vehículos...');
   await expect((await filters(page)).getByText('Cargando filtros...')).toBeVisible();
+  release();
   await expect(results(page)).toHaveText(/^Mostrando 1-/);
 });
 

@@ -11,6 +11,22 @@ import { E2E_STAFF } from './staff-accounts.ts';
 export const hydrated = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
 
 /**
+ * The page has drawn what it had to do: `frames` animation frames have passed since now, so a state set by the last
+ * answer or event it got (an observer's callback, a reset after a request) has been rendered. For "it is still there"
+ * checks, in place of a sleep: the wait follows the page's own frames, not the clock.
+ */
+export async function framesDrawn(page: Page, frames = 3): Promise<void> {
+  await page.evaluate(
+    (count) =>
+      new Promise<void>((resolve) => {
+        const next = (left: number) => (left === 0 ? resolve() : requestAnimationFrame(() => next(left - 1)));
+        next(count);
+      }),
+    frames,
+  );
+}
+
+/**
  * Signs the page's browser context in through the back office API (fast; the sign-in form itself is covered by
  * its own test). The session cookie lands in the context, so every following page.goto is signed in.
  */
