@@ -193,6 +193,59 @@ export const PageDescriptionsSchema = z.strictObject({
   contact: description,
 } satisfies Record<DescribedPage, typeof description>);
 
+/** The kinds of request whose retention the dealership sets (the lead kinds of the public forms). */
+export const RETENTION_KINDS = [
+  'contacto',
+  'vehiculo',
+  'financiamiento',
+  'seguro',
+  'vendeauto',
+  'asesoria',
+  'prueba',
+] as const;
+export type RetentionKind = (typeof RETENTION_KINDS)[number];
+
+const months = (label: string) =>
+  z
+    .number({ error: `Ingresa ${label} en meses, como número entero.` })
+    .int(`${label} debe ser un número entero de meses`)
+    .min(1, `${label} debe ser de al menos 1 mes`)
+    .max(120, `${label} puede ser de hasta 120 meses`);
+
+/**
+ * Personal data (Ley 21.719, ADR 0031): how long each kind of request is kept after its last activity before the
+ * daily job anonymises it, how long appraisal photos are kept, and the insurers a quote request may be passed to.
+ * One value each: the privacy policy, the dashboard and the job read it from here.
+ */
+export const PrivacySettingsSchema = z.strictObject({
+  retentionMonths: z.strictObject(
+    Object.fromEntries(RETENTION_KINDS.map((kind) => [kind, months('el plazo de conservación')])) as Record<
+      RetentionKind,
+      ReturnType<typeof months>
+    >,
+  ),
+  photoRetentionMonths: months('el plazo de conservación de las fotos'),
+  insurers: z
+    .array(line('el nombre de la aseguradora', 60))
+    .max(10, 'puede tener hasta 10 aseguradoras'),
+});
+export type PrivacySettings = z.infer<typeof PrivacySettingsSchema>;
+
+/** The defaults of ADR 0031, for settings stored before they existed. */
+export const DEFAULT_PRIVACY_SETTINGS: PrivacySettings = {
+  retentionMonths: {
+    contacto: 12,
+    vehiculo: 12,
+    financiamiento: 6,
+    seguro: 12,
+    vendeauto: 12,
+    asesoria: 12,
+    prueba: 12,
+  },
+  photoRetentionMonths: 6,
+  insurers: [],
+};
+
 const HexColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'debe ser un color hexadecimal como #1d4ed8');
 
 /**
@@ -240,6 +293,7 @@ export const DealershipSchema = z.strictObject({
   brandColor: HexColorSchema,
   accentColor: HexColorSchema,
   legal: LegalTextsSchema,
+  privacy: PrivacySettingsSchema.default(DEFAULT_PRIVACY_SETTINGS),
   financing: FinancingSettingsSchema.superRefine((financing, context) => {
     const ids = [...financing.fees, ...financing.insurances].map((item) => item.id);
     const repeated = ids.find((id, index) => ids.indexOf(id) !== index);

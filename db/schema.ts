@@ -274,6 +274,8 @@ export const leads = pgTable(
     ownerId: integer('owner_id').references(() => staffUsers.id, { onDelete: 'set null' }),
     /** When the reminder at 75% of the promised time was queued (issue 21); null until then, set once. */
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    /** When the retention job (or an erasure) anonymised the request (ADR 0031); its personal fields are gone. */
+    anonymizedAt: timestamp('anonymized_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -453,3 +455,66 @@ export const appState = pgTable('app_state', {
   value: jsonb('value').$type<unknown>().notNull(),
   updatedAt: updatedAt(),
 });
+
+// ---------------------------------------------------------------- personal data (Ley 21.719, ADR 0031)
+
+/** The purposes that need a consent of their own; answering a request rests on art. 13 c and needs none. */
+export const CONSENT_PURPOSES = ['datos_socioeconomicos', 'cesion', 'marketing'] as const;
+
+/** Each published wording of /privacidad (art. 14 ter a): a new version whenever the rendered text changes. */
+export const privacyPolicyVersions = pgTable('privacy_policy_versions', {
+  version: integer('version').primaryKey(),
+  /** The Markdown as published, placeholders filled from the settings of that moment. */
+  text: text('text').notNull(),
+  /** sha256 of `text`: the publisher compares it with the newest version's to know whether anything changed. */
+  textHash: text('text_hash').notNull(),
+  publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Every consent given or withdrawn, never updated (art. 12: the controller proves the consent). A consent's state is
+ * its latest event for the person (and the request, for the purposes given with one).
+ */
+export const consentEvents = pgTable(
+  'consent_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The person, by the e-mail address they gave, lower-cased. */
+    email: text('email').notNull(),
+    /** The request the consent was given with, when any; marketing consents outlive their request. */
+    leadId: bigint('lead_id', { mode: 'number' }).references(() => leads.id, { onDelete: 'set null' }),
+    purpose: text('purpose', { enum: CONSENT_PURPOSES }).notNull(),
+    action: text('action', { enum: ['otorga', 'retira'] }).notNull(),
+    /** The sentence the person saw beside the box (or the button they pressed), as it was. */
+    wording: text('wording').notNull(),
+    policyVersion: integer('policy_version').references(() => privacyPolicyVersions.version),
+    /** Where it happened: a form's lead kind, 'correo' (a link in an e-mail), 'derechos' (the rights page). */
+    channel: text('channel').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('consent_events_email_idx').on(t.email, t.purpose, t.createdAt),
+    index('consent_events_lead_idx').on(t.leadId),
+  ],
+);
+
+/** The register of cessions (art. 15): each request passed to a lender or insurer, to whom, when, which data. */
+export const leadCessions = pgTable(
+  'lead_cessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Null once the request was erased: the register keeps that a cession happened, with nothing personal. */
+    leadId: bigint('lead_id', { mode: 'number' }).references(() => leads.id, { onDelete: 'set null' }),
+    /** The partner's name as the settings held it when the request was passed. */
+    recipient: text('recipient').notNull(),
+    /** The categories of data passed, in Spanish ('identificación y contacto', 'datos del crédito'…). */
+    categories: jsonb('categories').$type<string[]>().notNull(),
+    /** The consent relied on (its 'otorga' event). */
+    consentEventId: bigint('consent_event_id', { mode: 'number' }).references(() => consentEvents.id, {
+      onDelete: 'set null',
+    }),
+    staffId: integer('staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('lead_cessions_lead_idx').on(t.leadId), index('lead_cessions_created_idx').on(t.createdAt)],
+);

@@ -1,4 +1,4 @@
-import type { Dealership } from '@contracts/dealership.ts';
+import { DEFAULT_PRIVACY_SETTINGS, type Dealership } from '@contracts/dealership.ts';
 import { defaultLegalTexts } from './default-legal-texts.ts';
 
 /** A fictional dealership, so the product runs out of the box. Real deployments override it (README). */
@@ -100,6 +100,8 @@ export const defaultDealership: Dealership = {
   brandColor: '#1e3a8a',
   accentColor: '#f59e0b',
   legal: defaultLegalTexts,
+  // Fictional insurers, like the dealership: a quote request is passed to them only with its own consent (ADR 0031).
+  privacy: { ...DEFAULT_PRIVACY_SETTINGS, insurers: ['Seguros Andes', 'Aseguradora del Pacífico', 'Protege Seguros'] },
   financing: {
     credits: {
       convencional: {
