@@ -101,7 +101,10 @@ export const defaultDealership: Dealership = {
   accentColor: '#f59e0b',
   legal: defaultLegalTexts,
   // Fictional insurers, like the dealership: a quote request is passed to them only with its own consent (ADR 0031).
-  privacy: { ...DEFAULT_PRIVACY_SETTINGS, insurers: ['Seguros Andes', 'Aseguradora del Pacífico', 'Protege Seguros'] },
+  privacy: {
+    ...DEFAULT_PRIVACY_SETTINGS,
+    insurers: ['Seguros Andes', 'Aseguradora del Pacífico', 'Protege Seguros'],
+  },
   financing: {
     credits: {
       convencional: {
