@@ -24,9 +24,10 @@ import { stockReference } from '@domain/format.ts';
 import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import { recordAudit } from '../audit.ts';
 import type { Actor } from '../auth/sessions.ts';
+import { deleteUnusedImages } from '../images/delete-unused-images.ts';
 import { Refusal } from '../refusal.ts';
 import { toInput } from './stock-queries.ts';
-import { deleteOrphanImages, lockVehicle, pgErrorCode, plural, vehicleNotFound } from './stock-support.ts';
+import { lockVehicle, pgErrorCode, plural, vehicleNotFound } from './stock-support.ts';
 
 function toColumns(input: VehicleInput) {
   return {
@@ -276,7 +277,7 @@ export async function deleteStockVehicle(db: Db, actor: Actor, id: number): Prom
         .where(eq(vehicleImages.vehicleId, id))
     ).map((p) => p.id);
     await tx.delete(vehicles).where(eq(vehicles.id, id));
-    await deleteOrphanImages(tx, photoIds);
+    await deleteUnusedImages(tx, photoIds);
     await recordAudit(tx, {
       actor,
       action: 'vehiculo_eliminado',

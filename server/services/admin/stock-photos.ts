@@ -4,9 +4,10 @@ import { vehicleImages } from '@db/schema.ts';
 import { and, asc, eq } from 'drizzle-orm';
 import { recordAudit } from '../audit.ts';
 import type { Actor } from '../auth/sessions.ts';
+import { deleteUnusedImages } from '../images/delete-unused-images.ts';
 import { type PreparedImage, storeImage } from '../images/ingest-image.ts';
 import { Refusal } from '../refusal.ts';
-import { deleteOrphanImages, lockVehicle, touchVehicle } from './stock-support.ts';
+import { lockVehicle, touchVehicle } from './stock-support.ts';
 
 const FIELD = STOCK_PHOTO_LIMITS.field;
 
@@ -144,7 +145,7 @@ export async function deleteStockPhoto(
       vehicleId,
       current.filter((id) => id !== imageId),
     );
-    await deleteOrphanImages(tx, [imageId]);
+    await deleteUnusedImages(tx, [imageId]);
     await touchVehicle(tx, vehicleId);
     await recordAudit(tx, {
       actor,

@@ -1,6 +1,6 @@
 import type { Db } from '@db/client.ts';
-import { brands, images, leadPhotos, vehicleImages, vehicles } from '@db/schema.ts';
-import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
+import { brands, vehicles } from '@db/schema.ts';
+import { eq } from 'drizzle-orm';
 import { Refusal } from '../refusal.ts';
 
 export const vehicleNotFound = () => new Refusal('not_found', 'El vehículo no existe o fue eliminado.');
@@ -33,23 +33,6 @@ export async function lockVehicle(tx: Db, id: number): Promise<{ id: number; nom
 
 export async function touchVehicle(tx: Db, id: number): Promise<void> {
   await tx.update(vehicles).set({ updatedAt: new Date() }).where(eq(vehicles.id, id));
-}
-
-/**
- * Removes the stored bytes of images nothing points at any more. Images are shared by content hash, so one that
- * another vehicle or a lead still shows stays.
- */
-export async function deleteOrphanImages(tx: Db, ids: number[]): Promise<void> {
-  if (ids.length === 0) return;
-  await tx
-    .delete(images)
-    .where(
-      and(
-        inArray(images.id, ids),
-        notExists(tx.select({ one: sql`1` }).from(vehicleImages).where(eq(vehicleImages.imageId, images.id))),
-        notExists(tx.select({ one: sql`1` }).from(leadPhotos).where(eq(leadPhotos.imageId, images.id))),
-      ),
-    );
 }
 
 /** "1 vehículo" / "3 vehículos". */
