@@ -287,6 +287,20 @@ export const leads = pgTable(
     index('leads_kind_status_idx').on(t.kind, t.status),
     index('leads_email_idx').on(t.email),
     index('leads_test_drive_idx').on(t.testDriveAt),
+    // The retention rule (server/services/privacy/retention-rule.ts) looks for requests of a kind whose activity on
+    // the row ended before a cut-off, among those not anonymised yet; the expression is the rule's, word for word.
+    index('leads_retention_idx')
+      .on(t.kind, sql`greatest("created_at", "status_changed_at", "first_contact_at", "test_drive_at")`)
+      .where(sql`${t.anonymizedAt} is null`),
+    // An anonymised request keeps no way back to the person (art. 2 k): whatever writes anonymized_at must have
+    // emptied these. The e-mail stays NOT NULL for every reader of a live request, and is '' once anonymised.
+    check(
+      'leads_anonymized_empty',
+      sql`${t.anonymizedAt} is null or (${t.email} = '' and ${t.phone} is null and ${t.message} is null
+        and ${t.simulation} is null and ${t.testDriveAt} is null and ${t.ipHash} is null and ${t.sourcePage} is null
+        and ${t.landingPage} is null and ${t.referrerHost} is null and ${t.utmSource} is null
+        and ${t.utmMedium} is null and ${t.utmCampaign} is null)`,
+    ),
   ],
 );
 
@@ -380,6 +394,8 @@ export const emailOutbox = pgTable(
     index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
     // A lead's page shows the delivery state of its e-mail; the outbox keeps every message ever sent.
     index('email_outbox_lead_idx').on(t.leadId),
+    // Whether an image is still some e-mail's attachment (deleteUnusedImages) without reading the whole outbox.
+    index('email_outbox_attachments_idx').using('gin', t.attachments.op('jsonb_path_ops')),
   ],
 );
 
