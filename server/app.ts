@@ -137,6 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminRoutes);
   app.addHook('onClose', () => app.services.outbox.stop());
   app.addHook('onClose', () => app.services.reminders.stop());
+  app.addHook('onClose', () => app.services.retention.stop());
   // View counts reach the database every few seconds, and what is pending at shutdown before the database closes.
   app.addHook('onReady', async () =>
     app.services.views.start((error) => app.log.warn({ err: error }, 'vehicle view counts not written yet')),

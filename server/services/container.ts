@@ -9,6 +9,7 @@ import { OutboxRelay } from './email/outbox-relay.ts';
 import { VariantStore } from './images/get-variant.ts';
 import { LeadReminders } from './leads/lead-reminders.ts';
 import { type LeadService, leadService } from './leads/submit-lead.ts';
+import { RetentionJob } from './privacy/retention-job.ts';
 
 /** Everything a route handler or a page loader may call, built once per process. */
 export interface Services {
@@ -25,6 +26,8 @@ export interface Services {
   leads: LeadService;
   /** The reminders at 75% of the promised time (issue 21); started by main.ts. */
   reminders: LeadReminders;
+  /** Anonymises the requests past their retention period, daily (ADR 0031); started by main.ts. */
+  retention: RetentionJob;
   /** Views of the vehicle pages, counted in memory and added to the database every few seconds (app.ts starts it). */
   views: ViewCounter;
 }
@@ -53,6 +56,10 @@ export function createServices(config: AppConfig, database: Database): Services 
     outbox,
     leads: leadService({ db, catalogue, outbox, config }),
     reminders: new LeadReminders(db, config.publicUrl, () => outbox.poke()),
+    retention: new RetentionJob(db, {
+      privacy: async () => (await catalogue.dealership()).privacy,
+      mailFiles: outbox,
+    }),
     views: new ViewCounter(db),
   };
 }
