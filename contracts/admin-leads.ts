@@ -233,4 +233,6 @@ export interface DashboardData {
     photo: { hash: string; width: number; height: number } | null;
     adminUrl: string;
   }>;
+  /** The requests the daily retention job will anonymise within `days`, if nothing happens to them (ADR 0031). */
+  retention: { days: number; leads: number };
 }

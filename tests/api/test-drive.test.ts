@@ -255,16 +255,32 @@ describe('test-drive booking', () => {
     const slot = (await freeSlots(t.app, published))[9] as string;
     const created = await book(t.app, { ...person(30), vehiculo: published, horario: slot });
     const id = created.json().id as number;
-    const panel = await loadDashboard(t.database.db, new Date(Date.parse(slot) - 3_600_000));
+    const panel = await loadDashboard(
+      t.database.db,
+      new Date(Date.parse(slot) - 3_600_000),
+      t.config.dealership.privacy,
+    );
     const drive = panel.testDrives.find((d) => d.leadId === id);
     expect(drive).toMatchObject({ day: 'hoy', vehicle: 'Mazda CX-5 2022', client: 'Persona Prueba 30' });
     expect(drive?.time).toBe(slotLabel(slot).slice(-5));
-    const dayBefore = await loadDashboard(t.database.db, new Date(Date.parse(slot) - 86_400_000));
+    const dayBefore = await loadDashboard(
+      t.database.db,
+      new Date(Date.parse(slot) - 86_400_000),
+      t.config.dealership.privacy,
+    );
     expect(dayBefore.testDrives.find((d) => d.leadId === id)?.day).toBe('mañana');
-    const twoDaysBefore = await loadDashboard(t.database.db, new Date(Date.parse(slot) - 2 * 86_400_000));
+    const twoDaysBefore = await loadDashboard(
+      t.database.db,
+      new Date(Date.parse(slot) - 2 * 86_400_000),
+      t.config.dealership.privacy,
+    );
     expect(twoDaysBefore.testDrives.some((d) => d.leadId === id)).toBe(false);
     await t.database.db.update(leads).set({ status: 'descartado' }).where(eq(leads.id, id));
-    const after = await loadDashboard(t.database.db, new Date(Date.parse(slot) - 3_600_000));
+    const after = await loadDashboard(
+      t.database.db,
+      new Date(Date.parse(slot) - 3_600_000),
+      t.config.dealership.privacy,
+    );
     expect(after.testDrives.some((d) => d.leadId === id)).toBe(false);
   });
 

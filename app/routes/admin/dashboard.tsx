@@ -7,6 +7,7 @@ import {
 } from '@contracts/admin-leads';
 import { formatPrice } from '@domain/format';
 import { mediaPath, variantWidths } from '@domain/media';
+import { anonymizationNotice } from '@domain/retention';
 import { loadDashboard } from '@server/services/admin/dashboard.ts';
 import { loadDashboardInsights } from '@server/services/admin/dashboard-insights.ts';
 import { loadTeamPerformance } from '@server/services/admin/team-performance.ts';
@@ -16,7 +17,7 @@ import { DashboardInsightsPanels } from '~/components/admin/dashboard/insights';
 import { TeamPerformancePanel } from '~/components/admin/dashboard/team-performance';
 import { LeadsPerDayChart } from '~/components/admin/leads/leads-per-day-chart';
 import { AdminPage, adminMeta, Badge, Card, EmptyState } from '~/components/admin/ui';
-import { AlarmClock, CalendarDays, Car, Inbox, TriangleAlert } from '~/components/icons';
+import { AlarmClock, CalendarDays, Car, History, Inbox, TriangleAlert } from '~/components/icons';
 import { requireStaffPage } from '~/lib/admin/session.server';
 import type { Route } from './+types/dashboard';
 
@@ -25,7 +26,9 @@ export const meta = () => adminMeta('Panel');
 export async function loader({ url, context }: Route.LoaderArgs) {
   const staff = requireStaffPage(url, context);
   const [panel, insights, team] = await Promise.all([
-    loadDashboard(context.services.db),
+    context.services.catalogue
+      .dealership()
+      .then(({ privacy }) => loadDashboard(context.services.db, new Date(), privacy)),
     loadDashboardInsights(context.services.db),
     // Admins only: a salesperson does not see the team's figures.
     staff.role === 'admin' ? loadTeamPerformance(context.services.db) : null,
@@ -327,6 +330,19 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </Section>
         <Section title="Vehículos destacados">
           <Featured featured={panel.featured} />
+        </Section>
+      </div>
+
+      <div className="mt-5">
+        <Section title="Conservación de datos">
+          <p className="flex items-start gap-2 text-slate-900">
+            <History aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-600" />
+            <span>{anonymizationNotice(panel.retention.leads, panel.retention.days)}</span>
+          </p>
+          <p className="mt-1 text-slate-600 text-sm">
+            Cada día se anonimizan las solicitudes sin actividad durante el plazo de su tipo, fijado en la
+            configuración del sitio.
+          </p>
         </Section>
       </div>
 

@@ -46,7 +46,9 @@ export const leadsRoutes: FastifyPluginAsync = async (app) => {
   const answer = <T>(reply: FastifyReply, result: WorkflowResult<T>, okStatus = 200) =>
     result.ok ? reply.code(okStatus).send(result.value) : sendApiError(reply, result.status, result.error);
 
-  app.get('/admin/api/panel', staffOnly, async () => loadDashboard(db));
+  app.get('/admin/api/panel', staffOnly, async () =>
+    loadDashboard(db, new Date(), (await catalogue.dealership()).privacy),
+  );
   // The team's figures are for admins only (issue 21): a salesperson does not see the others'.
   app.get('/admin/api/panel/equipo', { preHandler: app.requireStaff('admin') }, async () => ({
     equipo: await loadTeamPerformance(db),

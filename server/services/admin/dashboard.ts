@@ -1,11 +1,14 @@
 import type { DashboardData, VehicleStatus } from '@contracts/admin-leads.ts';
+import type { PrivacySettings } from '@contracts/dealership.ts';
 import type { Db } from '@db/client.ts';
 import { brands, images, leads, vehicleImages, vehicles } from '@db/schema.ts';
 import { CHILE_TIME_ZONE, chileDayKey, chileDayStart } from '@domain/chile-time.ts';
+import { ANNOUNCED_DAYS, daysAfter } from '@domain/retention.ts';
 import { slotTime } from '@domain/test-drive.ts';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { LEAD_KIND_DEFS } from '../leads/lead-kinds.ts';
 import { heldTestDrivesBetween } from '../leads/test-drive-booking.ts';
+import { countLeadsExpiredBy } from '../privacy/retention-rule.ts';
 
 const DAYS = 30;
 const FEATURED_LIMIT = 12;
@@ -18,15 +21,16 @@ export function addDays(dayKey: string, days: number): string {
 
 /**
  * What staff see first: the leads waiting for an answer by kind (and how many are late), the leads of the last 30
- * days, the stock by status and the featured vehicles. A handful of grouped queries, each served by an index.
+ * days, the stock by status, the featured vehicles, and how many requests the retention job will anonymise in the
+ * next 30 days under the settings' periods (`privacy`). A handful of grouped queries, each served by an index.
  */
-export async function loadDashboard(db: Db, now = new Date()): Promise<DashboardData> {
+export async function loadDashboard(db: Db, now: Date, privacy: PrivacySettings): Promise<DashboardData> {
   const today = chileDayKey(now);
   const firstDay = addDays(today, -(DAYS - 1));
   const dayStart = (day: string) => sql`(${day}::date::timestamp at time zone ${CHILE_TIME_ZONE})`;
 
   const tomorrow = addDays(today, 1);
-  const [waiting, perDayRows, stockRows, featuredRows, testDriveRows] = await Promise.all([
+  const [waiting, perDayRows, stockRows, featuredRows, testDriveRows, expiring] = await Promise.all([
     db
       .select({
         kind: leads.kind,
@@ -87,6 +91,8 @@ export async function loadDashboard(db: Db, now = new Date()): Promise<Dashboard
       .leftJoin(brands, eq(brands.id, vehicles.brandId))
       .where(heldTestDrivesBetween(chileDayStart(today), chileDayStart(addDays(today, 2))))
       .orderBy(asc(leads.testDriveAt), asc(leads.id)),
+    // The job's own rule, judged at the end of the period announced.
+    countLeadsExpiredBy(db, daysAfter(now, ANNOUNCED_DAYS), privacy),
   ]);
 
   const byKind = new Map(waiting.map((row) => [row.kind, row]));
@@ -146,5 +152,6 @@ export async function loadDashboard(db: Db, now = new Date()): Promise<Dashboard
         row.hash && row.width && row.height ? { hash: row.hash, width: row.width, height: row.height } : null,
       adminUrl: `/admin/vehiculos/${row.id}`,
     })),
+    retention: { days: ANNOUNCED_DAYS, leads: expiring },
   };
 }
