@@ -52,6 +52,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   avisos_cambiados: 'Avisos por correo cambiados',
   datos_exportados: 'Datos personales exportados',
   datos_eliminados: 'Datos personales eliminados',
+  retencion_aplicada: 'Plazos de conservación aplicados',
 };
 
 export function auditActionLabel(action: string): string {

@@ -13,13 +13,16 @@ export function LeadContactActions({ lead, dealershipName }: { lead: LeadDetail;
   const whatsapp = lead.phone ? whatsappHref(lead.phone, greeting) : null;
   return (
     <div className="flex flex-wrap gap-2">
-      <a
-        href={`mailto:${lead.email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(`${greeting}\n\n`)}`}
-        className={adminButton.secondary}
-      >
-        <Mail aria-hidden className="size-4" />
-        Escribir correo
-      </a>
+      {/* An anonymised request has no address left to write to (ADR 0031). */}
+      {lead.email ? (
+        <a
+          href={`mailto:${lead.email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(`${greeting}\n\n`)}`}
+          className={adminButton.secondary}
+        >
+          <Mail aria-hidden className="size-4" />
+          Escribir correo
+        </a>
+      ) : null}
       {lead.phone ? (
         <a href={telHref(lead.phone)} className={adminButton.secondary}>
           <Phone aria-hidden className="size-4" />

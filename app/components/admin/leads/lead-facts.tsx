@@ -25,9 +25,14 @@ export function LeadFacts({ lead }: { lead: LeadDetail }) {
         <Fact label="N° de solicitud">{lead.id}</Fact>
         <Fact label="Nombre">{lead.name}</Fact>
         <Fact label="Correo">
-          <a href={`mailto:${lead.email}`} className={link}>
-            {lead.email}
-          </a>
+          {/* Empty once the retention job anonymised the request (ADR 0031). */}
+          {lead.email ? (
+            <a href={`mailto:${lead.email}`} className={link}>
+              {lead.email}
+            </a>
+          ) : (
+            'No se conserva: solicitud anonimizada'
+          )}
         </Fact>
         <Fact label="Teléfono">
           {lead.phone ? (
