@@ -172,6 +172,9 @@ test('The filters live in the URL and the dashboard links to the overdue leads',
   await expect(
     page.getByRole('img', { name: /solicitudes en los últimos 30 días|No llegaron solicitudes/ }),
   ).toBeVisible();
+  // What the retention job will do next (ADR 0031): the suite's requests are all recent.
+  await expect(page.getByRole('heading', { name: 'Conservación de datos' })).toBeVisible();
+  await expect(page.getByText('Ninguna solicitud se anonimizará en los próximos 30 días.')).toBeVisible();
   await page.getByText('Ver los datos como tabla').click();
   await expect(
     page.getByRole('table', { name: 'Solicitudes recibidas por día' }).getByRole('row'),
