@@ -65,6 +65,7 @@ const mailOf = (kind: Kind) =>
 const filesOfMail = (ids: number[]) =>
   emlFiles(outboxDir).filter((file) => ids.includes(outboxIdOfFile(file.name) ?? -1));
 
+// Seven requests with their e-mails and two sign-ins: more than the default minute when the machine is busy.
 beforeAll(async () => {
   t = await createTestApp({ LEAD_RATE_LIMIT: '1000', DATA_DIR: dataDir });
   admin = await signedInStaff(t.app, 'admin');
@@ -259,7 +260,7 @@ beforeAll(async () => {
     .update(leads)
     .set({ testDriveAt: monthsAfter(t0, 2) })
     .where(eq(leads.id, idOf('prueba')));
-});
+}, 180_000);
 afterAll(() => t?.close());
 
 /** The request keeps its row, with nothing that leads back to the person. */
