@@ -205,12 +205,28 @@ export const RETENTION_KINDS = [
 ] as const;
 export type RetentionKind = (typeof RETENTION_KINDS)[number];
 
-const months = (label: string) =>
-  z
+/**
+ * Each kind of request as the privacy policy names it in a sentence, with its article; the back office labels its
+ * retention field with the same words.
+ */
+export const RETENTION_KIND_NAMES: Record<RetentionKind, string> = {
+  contacto: 'los mensajes de contacto',
+  vehiculo: 'las consultas por un vehículo',
+  financiamiento: 'las solicitudes de financiamiento',
+  seguro: 'las cotizaciones de seguro',
+  vendeauto: 'las solicitudes de «Compramos tu auto»',
+  asesoria: 'las solicitudes de asesoría comercial',
+  prueba: 'las pruebas de manejo',
+};
+
+const months = (label: string) => {
+  const subject = label.charAt(0).toUpperCase() + label.slice(1);
+  return z
     .number({ error: `Ingresa ${label} en meses, como número entero.` })
-    .int(`${label} debe ser un número entero de meses`)
-    .min(1, `${label} debe ser de al menos 1 mes`)
-    .max(120, `${label} puede ser de hasta 120 meses`);
+    .int(`${subject} debe ser un número entero de meses.`)
+    .min(1, `${subject} debe ser de al menos 1 mes.`)
+    .max(120, `${subject} puede ser de hasta 120 meses.`);
+};
 
 /**
  * Personal data (Ley 21.719, ADR 0031): how long each kind of request is kept after its last activity before the

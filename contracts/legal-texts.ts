@@ -14,8 +14,33 @@ export const LEGAL_PLACEHOLDERS = {
   telefono: 'el primer teléfono',
   direccion: 'la primera dirección (calle, comuna y ciudad)',
   pieCreditoDirecto: 'el pie mínimo del crédito directo («pie desde 30% del valor del vehículo»)',
+  plazosConservacion:
+    'cuánto tiempo se guarda cada tipo de solicitud y las fotos de una tasación (sección «Datos personales»)',
+  instituciones: 'las instituciones financieras de la página de financiamiento',
+  aseguradoras: 'las aseguradoras de la sección «Datos personales», o una frase si no hay ninguna',
+  paginaDerechos: 'un enlace a la página donde cada persona ejerce sus derechos (/derechos)',
 } as const;
 export type LegalPlaceholder = keyof typeof LEGAL_PLACEHOLDERS;
+
+/**
+ * What the privacy policy must take from the settings rather than state itself, so it never promises a period or
+ * names a recipient the site does not have (ADR 0031: art. 14 ter d and i of Ley 19.628 as amended).
+ */
+export const REQUIRED_PRIVACY_PLACEHOLDERS = [
+  'plazosConservacion',
+  'instituciones',
+  'aseguradoras',
+] as const satisfies readonly LegalPlaceholder[];
+
+/** The sentence refusing a privacy text that leaves out a required placeholder, or null when it has them all. */
+export function missingPrivacyPlaceholders(value: string): string | null {
+  const missing = REQUIRED_PRIVACY_PLACEHOLDERS.filter((name) => !value.includes(`{${name}}`)).map(
+    (name) => `{${name}}`,
+  );
+  if (missing.length === 0) return null;
+  const names = missing.length === 1 ? missing[0] : `${missing.slice(0, -1).join(', ')} y ${missing.at(-1)}`;
+  return `El texto de la política de privacidad debe incluir ${names}, para que los plazos de conservación y las instituciones que publica sean siempre los de la configuración.`;
+}
 
 /** How long a legal text may be: the current ones are about 7,000 characters. */
 export const LEGAL_TEXT_MAX = 30_000;

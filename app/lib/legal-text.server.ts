@@ -3,8 +3,7 @@
 // set to the same subset on its own, so a text that got past the contract (an older version, a hand-made row) still
 // renders as escaped text and links it allows, never as markup or a script.
 import type { Dealership } from '@contracts/dealership';
-import type { LegalPlaceholder } from '@contracts/legal-texts';
-import { directCreditDownPaymentText } from '@domain/credit';
+import { fillLegalPlaceholders, legalPlaceholderValues } from '@domain/legal-placeholders';
 import { slugify } from '@domain/plain-text';
 import MarkdownIt, { type StateCore, type Token } from 'markdown-it';
 
@@ -19,10 +18,6 @@ export interface RenderedLegalText {
   /** What comes before the first `##` title; usually empty. */
   lead: string;
   sections: LegalSectionHtml[];
-}
-
-interface Env {
-  values: Record<LegalPlaceholder, string>;
 }
 
 /** Links only to the web, to an e-mail address or to a page of this site (never `//other-host`). */
@@ -58,27 +53,14 @@ md.renderer.rules.link_open = (tokens, index, options, _env, self) => {
   return self.renderToken(tokens, index, options);
 };
 
-const PLACEHOLDER = /\{([A-Za-z]+)\}/g;
-
-/**
- * Replaces each known placeholder in the text with the dealership's value, as text the renderer escapes; `{correo}`
- * becomes a mailto link unless it already sits inside a link. An unknown one stays as it was typed. A link left
- * without a destination becomes its text.
- */
-function substitutePlaceholders(state: StateCore): void {
-  const { values } = state.env as Env;
-  const textToken = (content: string) => {
-    const token = new state.Token('text', '', 0);
-    token.content = content;
-    return token;
-  };
+/** A link whose destination the validator emptied (`[x]()`, say) would point at this page: it stays its text. */
+function dropEmptiedLinks(state: StateCore): void {
   for (const block of state.tokens) {
     if (block.type !== 'inline' || !block.children) continue;
     const children: Token[] = [];
     let linkDepth = 0;
     let dropped = 0;
     for (const child of block.children) {
-      // A link whose destination the validator emptied (`[x]()`, say) would point at this page: it stays text.
       if (child.type === 'link_open' && !isAllowedLink(child.attrGet('href') ?? '')) {
         dropped++;
         continue;
@@ -89,45 +71,12 @@ function substitutePlaceholders(state: StateCore): void {
       }
       if (child.type === 'link_open') linkDepth++;
       if (child.type === 'link_close') linkDepth--;
-      if (child.type !== 'text' || !child.content.includes('{')) {
-        children.push(child);
-        continue;
-      }
-      let last = 0;
-      for (const match of child.content.matchAll(PLACEHOLDER)) {
-        const name = match[1] as LegalPlaceholder;
-        if (!Object.hasOwn(values, name)) continue;
-        if (match.index > last) children.push(textToken(child.content.slice(last, match.index)));
-        last = match.index + match[0].length;
-        const value = values[name];
-        const href = `mailto:${value}`;
-        if (name === 'correo' && linkDepth === 0 && isAllowedLink(href)) {
-          const open = new state.Token('link_open', 'a', 1);
-          open.attrs = [['href', md.normalizeLink(href)]];
-          children.push(open, textToken(value), new state.Token('link_close', 'a', -1));
-        } else {
-          children.push(textToken(value));
-        }
-      }
-      if (last < child.content.length) children.push(textToken(child.content.slice(last)));
+      children.push(child);
     }
     block.children = children;
   }
 }
-md.core.ruler.push('legal_placeholders', substitutePlaceholders);
-
-/** The values the placeholders stand for, from the settings in use. */
-export function legalPlaceholderValues(dealership: Dealership): Record<LegalPlaceholder, string> {
-  const address = dealership.addresses[0];
-  return {
-    nombre: dealership.name,
-    razonSocial: dealership.legalName,
-    correo: dealership.email,
-    telefono: dealership.phones[0]?.display ?? '',
-    direccion: address ? `${address.street}, ${address.commune}, ${address.city}` : '',
-    pieCreditoDirecto: directCreditDownPaymentText(dealership.financing).toLowerCase(),
-  };
-}
+md.core.ruler.push('legal_dropped_links', dropEmptiedLinks);
 
 /** Ids the layout already uses (the skip link's target, the top bar) and the index's own. */
 const RESERVED_IDS = new Set(['contenido', 'top-bar', 'indice']);
@@ -145,11 +94,14 @@ function plainText(inline: Token | undefined): string {
 
 /**
  * A legal text as the page shows it: each top-level `##` title starts a numbered section of the index, with an id
- * from its title (unique on the page), and the HTML of its body. Deeper titles are subtitles (`h3`).
+ * from its title (unique on the page), and the HTML of its body. Deeper titles are subtitles (`h3`). With the
+ * dealership, its placeholders are filled first (domain/legal-placeholders.ts); a published version of the privacy
+ * policy was filled when it was published and renders without.
  */
-export function renderLegalText(source: string, dealership: Dealership): RenderedLegalText {
-  const env: Env = { values: legalPlaceholderValues(dealership) };
-  const tokens = md.parse(source, env);
+export function renderLegalText(source: string, dealership?: Dealership): RenderedLegalText {
+  const markdown = dealership ? fillLegalPlaceholders(source, legalPlaceholderValues(dealership)) : source;
+  const env = {};
+  const tokens = md.parse(markdown, env);
   const lead: Token[] = [];
   const parts: Array<{ title: string; body: Token[] }> = [];
   for (let index = 0; index < tokens.length; index++) {

@@ -2,6 +2,7 @@
 // or not, and whatever the dealership's name is, the HTML has only the subset's elements, no attribute but a link's
 // href, rel and title and a list's start, and no link but https, http, mailto and the site's own pages.
 import type { Dealership } from '@contracts/dealership.ts';
+import { fillLegalPlaceholders, legalPlaceholderValues } from '@domain/legal-placeholders.ts';
 import { defaultDealership } from '@server/config/default-dealership.ts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -94,6 +95,26 @@ describe('renderLegalText on hostile input', () => {
         expectOnlySubset(lead);
       }),
       { numRuns: runs(200) },
+    );
+  });
+
+  // Published versions of the privacy policy hold the Markdown with the values written in (ADR 0031): a value must
+  // read as itself there, whatever Markdown or markup it holds.
+  it('writes any value into the Markdown so that it renders exactly as typed', () => {
+    const escapeHtml = (text: string) =>
+      text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+    fc.assert(
+      fc.property(hostileString(), (name) => {
+        const filled = fillLegalPlaceholders(
+          'Hola {nombre}.',
+          legalPlaceholderValues({ ...defaultDealership, name }),
+        );
+        const { lead } = renderLegalText(filled);
+        // A line break (never in a setting) is a space; markdown-it reads NUL as U+FFFD.
+        const shown = name.replace(/[\r\n]+/g, ' ').replaceAll('\0', '\uFFFD');
+        expect(lead).toBe(`<p>Hola ${escapeHtml(shown)}.</p>\n`);
+      }),
+      { numRuns: runs(300) },
     );
   });
 });
