@@ -53,6 +53,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   datos_exportados: 'Datos personales exportados',
   datos_eliminados: 'Datos personales eliminados',
   retencion_aplicada: 'Plazos de conservación aplicados',
+  politica_publicada: 'Política de privacidad publicada',
 };
 
 export function auditActionLabel(action: string): string {
@@ -66,6 +67,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   lista: 'Listas',
   datos_personales: 'Datos personales',
   configuracion: 'Configuración',
+  politica_privacidad: 'Política de privacidad',
 };
 
 export const AUDIT_PAGE_SIZE = 50;

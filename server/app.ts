@@ -27,6 +27,7 @@ import { mediaRoutes } from './routes/media.ts';
 import { PeerInvalidation } from './services/catalogue/peer-invalidation.ts';
 import { createServices, type Services } from './services/container.ts';
 import { configureSharp } from './services/images/decode-gate.ts';
+import { publishCurrentPolicy } from './services/privacy/publish-current-policy.ts';
 
 export interface RouteEntry {
   method: string;
@@ -143,6 +144,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.services.views.start((error) => app.log.warn({ err: error }, 'vehicle view counts not written yet')),
   );
   app.addHook('onClose', () => app.services.views.stop());
+  // The privacy policy written from the settings in use becomes a new version if its text changed (ADR 0031). A
+  // database that cannot be reached now does not stop the start: /privacidad publishes it when first asked for.
+  app.addHook('onReady', async () => {
+    await publishCurrentPolicy(app.services.db, options.config.dealership).catch((error: Error) =>
+      app.log.warn({ err: error }, 'privacy policy not published at start'),
+    );
+  });
   await app.register(mediaRoutes);
 
   if (options.pages) {

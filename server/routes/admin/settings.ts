@@ -14,9 +14,9 @@ import { sendRefusal } from '../../http/refusal.ts';
 import { DecodeBusyError } from '../../services/images/decode-gate.ts';
 import { ImageRejectedError, prepareImage } from '../../services/images/ingest-image.ts';
 import {
-  type CurrentSettings,
   listSettingsVersions,
   restoreSettings,
+  type SavedSettings,
   saveSettings,
   storeSitePhoto,
 } from '../../services/settings/site-settings.ts';
@@ -27,11 +27,17 @@ export const settingsRoutes: FastifyPluginAsync = async (app) => {
   const { catalogue, config, db } = app.services;
   const adminOnly = { preHandler: app.requireStaff('admin') };
 
-  const answer = async (current: CurrentSettings) => {
+  const answer = async (saved: SavedSettings) => {
     // The pages, feeds and e-mails read the settings from the catalogue snapshot: drop it here, and on every other
     // instance through the catalogue's own announcement.
     catalogue.invalidate();
-    return { version: current.version, datos: current.data, versiones: await listSettingsVersions(db) };
+    return {
+      version: saved.version,
+      datos: saved.data,
+      versiones: await listSettingsVersions(db),
+      // The privacy policy version in force after the change, and whether this change published it (ADR 0031).
+      politica: saved.policy ? { version: saved.policy.version, publicada: saved.policy.published } : null,
+    };
   };
 
   const MB = Math.round(STOCK_PHOTO_LIMITS.maxBytes / 1024 / 1024);

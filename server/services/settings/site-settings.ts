@@ -2,6 +2,7 @@
 // the catalogue snapshot carries it, so a change reaches every page, e-mail and feed, on every instance, the way a
 // stock change does.
 import { type Dealership, parseStoredDealership } from '@contracts/dealership.ts';
+import { missingPrivacyPlaceholders } from '@contracts/legal-texts.ts';
 import type { ImageRef } from '@contracts/listing.ts';
 import type { Db } from '@db/client.ts';
 import { images, siteImages, siteSettings, staffUsers } from '@db/schema.ts';
@@ -9,12 +10,18 @@ import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { type PreparedImage, storeImage } from '../images/ingest-image.ts';
+import { type PolicyPublication, publishPolicyVersion } from '../privacy/publish-policy-version.ts';
 import { Refusal } from '../refusal.ts';
 
 export interface CurrentSettings {
   /** 0 while the database holds no version yet: the settings are then the configured first version. */
   version: number;
   data: Dealership;
+}
+
+/** What a save or a restore left in use, and the privacy policy version in force after it (null: nothing changed). */
+export interface SavedSettings extends CurrentSettings {
+  policy: PolicyPublication | null;
 }
 
 export interface SettingsVersion {
@@ -85,14 +92,15 @@ export function settingsChanges(
 /**
  * Adds a version, one at a time: two admins saving at once are put in a line by the table lock, and the one whose
  * page showed an older version than the newest is refused (409) instead of silently undoing the other's change.
- * The first save also stores the configured settings as version 1, so they can be restored.
+ * The first save also stores the configured settings as version 1, so they can be restored. The privacy policy
+ * written from the new settings is published in the same transaction when its text changed (ADR 0031).
  */
 async function addVersion(
   db: Db,
   actor: SessionUser,
   initial: Dealership,
   next: { data: Dealership; baseVersion: number; restoredFrom: number | null },
-): Promise<CurrentSettings> {
+): Promise<SavedSettings> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`lock table site_settings in exclusive mode`);
     const current = await loadCurrentSettings(tx, initial);
@@ -103,7 +111,8 @@ async function addVersion(
       );
     }
     const changes = settingsChanges(current.data, next.data);
-    if (Object.keys(changes).length === 0) return current;
+    if (Object.keys(changes).length === 0) return { ...current, policy: null };
+    checkPrivacyText(next.data, next.restoredFrom);
     await checkSitePhotos(tx, next.data);
     if (current.version === 0) await tx.insert(siteSettings).values({ data: initial });
     const [row] = await tx
@@ -121,8 +130,20 @@ async function addVersion(
         cambios: changes,
       },
     });
-    return { version: row.version, data: next.data };
+    const policy = await publishPolicyVersion(tx, next.data, actor);
+    return { version: row.version, data: next.data, policy };
   });
+}
+
+/**
+ * The privacy policy takes its retention periods and recipients from the settings: a text that would state them
+ * itself could stop being true at the next change of a period or a partner, so it is not put in use.
+ */
+function checkPrivacyText(data: Dealership, restoredFrom: number | null): void {
+  const missing = missingPrivacyPlaceholders(data.legal.privacy);
+  if (!missing) return;
+  if (restoredFrom !== null) throw new Refusal('invalid', `No se puede restaurar esa versión. ${missing}`);
+  throw new Refusal('invalid', 'Revisa los campos marcados.', { 'legal.privacy': missing });
 }
 
 /** Stores a photo for the site (a home slide, a partner's logo) and makes it public under /media; the settings then name it. */
@@ -179,7 +200,7 @@ export function saveSettings(
   initial: Dealership,
   data: Dealership,
   baseVersion: number,
-): Promise<CurrentSettings> {
+): Promise<SavedSettings> {
   return addVersion(db, actor, initial, { data, baseVersion, restoredFrom: null });
 }
 
@@ -190,7 +211,7 @@ export async function restoreSettings(
   initial: Dealership,
   version: number,
   baseVersion: number,
-): Promise<CurrentSettings> {
+): Promise<SavedSettings> {
   const [row] = await db
     .select({ data: siteSettings.data })
     .from(siteSettings)

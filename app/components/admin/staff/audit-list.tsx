@@ -10,6 +10,7 @@ const ENTITY_NAMES: Record<string, string> = {
   usuario: 'Usuario',
   lista: 'Lista',
   datos_personales: 'Datos personales',
+  politica_privacidad: 'Política de privacidad',
 };
 
 function EntityRef({ entry }: { entry: AuditEntryView }) {
