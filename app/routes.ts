@@ -20,6 +20,8 @@ export default [
   route('contact', 'routes/contact.tsx'),
   route('terminos', 'routes/terminos.tsx'),
   route('privacidad', 'routes/privacidad.tsx'),
+  // Every published version of the privacy policy stays readable (ADR 0031).
+  route('privacidad/version/:version', 'routes/privacy-version.tsx'),
   route('sitemap', 'routes/sitemap.tsx'),
   route('sitemap.xml', 'routes/sitemap-xml.ts'),
   route('robots.txt', 'routes/robots-txt.ts'),

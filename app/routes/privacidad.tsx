@@ -1,16 +1,19 @@
+import { data } from 'react-router';
 import { LegalPage } from '~/components/legal/legal-page';
-import { legalDate, renderLegalText } from '~/lib/legal-text.server';
+import { PolicyVersions, policyVersionText } from '~/components/legal/policy-versions';
 import { pageMeta } from '~/lib/meta';
+import { policyPageData } from '~/lib/privacy-policy.server';
 import type { RootData } from '~/root';
 import type { Route } from './+types/privacidad';
 
-/** The dealership's privacy policy (site settings, edited in the back office), rendered here on the server. */
+/**
+ * The privacy policy in force: the newest published version (ADR 0031), as it was stored when published, with its
+ * number and date, and the earlier versions below it.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
-  const dealership = await context.services.catalogue.dealership();
-  return {
-    text: renderLegalText(dealership.legal.privacy, dealership),
-    updated: legalDate(dealership.legal.updated),
-  };
+  const page = await policyPageData(context.services, 'vigente');
+  if (!page) throw data('Política de privacidad no publicada', { status: 503 });
+  return page;
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -30,9 +33,11 @@ export default function Privacidad({ loaderData }: Route.ComponentProps) {
       eyebrow="Legal"
       title="Política de privacidad"
       intro="Qué datos nos entregas, para qué los usamos, cuánto tiempo los guardamos y cómo ejercer tus derechos."
-      updated={loaderData.updated}
+      dateLine={policyVersionText(loaderData)}
       lead={loaderData.text.lead}
       sections={loaderData.text.sections}
-    />
+    >
+      <PolicyVersions versions={loaderData.versions} shown={loaderData.version} />
+    </LegalPage>
   );
 }

@@ -31,7 +31,7 @@ export default function Terminos({ loaderData }: Route.ComponentProps) {
       eyebrow="Legal"
       title="Términos y condiciones"
       intro={`Las reglas para usar el sitio de ${dealership.name}, explicadas de forma simple.`}
-      updated={loaderData.updated}
+      dateLine={`Última actualización: ${loaderData.updated}`}
       lead={loaderData.text.lead}
       sections={loaderData.text.sections}
     />

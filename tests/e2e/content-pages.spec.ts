@@ -86,6 +86,8 @@ test.describe('legal pages', () => {
     await page.goto('/privacidad');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Política de privacidad');
     const article = page.locator('article');
+    // Its version and the date it came into force (Ley 19.628 as amended, art. 14 ter a; ADR 0031).
+    await expect(article.getByText(/^Versión \d+ · vigente desde \d{2}-\d{2}-\d{4}$/)).toBeVisible();
     for (const form of [
       'Contacto:',
       'Solicitud de financiamiento:',
@@ -97,18 +99,31 @@ test.describe('legal pages', () => {
     for (const text of [
       'Ley 19.628',
       'Ley 21.719',
-      '24 meses',
-      '12 meses',
+      '12 meses para los mensajes de contacto',
+      '6 meses para las solicitudes de financiamiento',
       'portabilidad',
       'No vendemos',
+      'Agencia de Protección de Datos Personales',
       'csrftoken',
     ]) {
       await expect(article).toContainText(text);
     }
-    for (const right of ['acceso', 'rectificación', 'supresión']) {
+    for (const right of ['acceso:', 'rectificación:', 'supresión:']) {
       await expect(article.getByText(right, { exact: true })).toBeVisible();
     }
     await expect(article.locator('a[href^="mailto:"]').first()).toBeVisible();
+    await expect(article.getByRole('link', { name: 'la página de derechos' }).first()).toHaveAttribute(
+      'href',
+      '/derechos',
+    );
+  });
+
+  test('An unknown version of the privacy policy answers the Spanish 404 page', async ({ page }) => {
+    for (const version of ['999', '-1', 'abc']) {
+      const response = await page.goto(`/privacidad/version/${version}`);
+      expect(response?.status(), version).toBe(404);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Página no encontrada');
+    }
   });
 });
 
@@ -224,7 +239,15 @@ test.describe('accessibility', () => {
   // while it fades in) and the slider stays on its first slide.
   test.use({ reducedMotion: 'reduce' });
 
-  for (const path of ['/', '/contact', '/terminos', '/privacidad', '/sitemap', '/esto-no-existe']) {
+  for (const path of [
+    '/',
+    '/contact',
+    '/terminos',
+    '/privacidad',
+    '/privacidad/version/1',
+    '/sitemap',
+    '/esto-no-existe',
+  ]) {
     test(`axe finds no violation on ${path}`, { tag: '@phone' }, async ({ page }) => {
       await page.goto(path);
       await hydrated(page);

@@ -18,14 +18,17 @@ interface Props {
   eyebrow: string;
   title: string;
   intro: ReactNode;
-  updated: string;
+  /** The line above the text: its date, and for the privacy policy its version. */
+  dateLine: ReactNode;
   /** HTML before the first section, if the text has any. */
   lead: string;
   sections: LegalSection[];
+  /** Below the text (the privacy policy's other versions). */
+  children?: ReactNode;
 }
 
 /** Terms and privacy: a readable column with an index that stays in view on wide screens. */
-export function LegalPage({ eyebrow, title, intro, updated, lead, sections }: Props) {
+export function LegalPage({ eyebrow, title, intro, dateLine, lead, sections, children }: Props) {
   return (
     <>
       <PageHero eyebrow={eyebrow} title={title}>
@@ -49,7 +52,7 @@ export function LegalPage({ eyebrow, title, intro, updated, lead, sections }: Pr
           </ol>
         </nav>
         <article className="max-w-3xl rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-10">
-          <p className="text-slate-500 text-sm">Última actualización: {updated}</p>
+          <p className="text-slate-500 text-sm">{dateLine}</p>
           {lead ? (
             // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered on the server from the escaped subset.
             <div className={`mt-6 ${PROSE}`} dangerouslySetInnerHTML={{ __html: lead }} />
@@ -71,6 +74,7 @@ export function LegalPage({ eyebrow, title, intro, updated, lead, sections }: Pr
               />
             </section>
           ))}
+          {children}
         </article>
       </div>
     </>
