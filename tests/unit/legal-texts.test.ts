@@ -1,7 +1,12 @@
 // The terms and privacy texts the dealership edits (ADR 0025, "Legal texts"): the contract's Markdown subset with its
 // Spanish refusals, and the server's renderer, which keeps to the same subset even for a text that skipped the contract.
 import type { Dealership } from '@contracts/dealership.ts';
-import { LegalTextsSchema } from '@contracts/legal-texts.ts';
+import { LegalTextsSchema, missingPrivacyPlaceholders } from '@contracts/legal-texts.ts';
+import {
+  fillLegalPlaceholders,
+  legalPlaceholderValues,
+  retentionSentence,
+} from '@domain/legal-placeholders.ts';
 import { defaultDealership } from '@server/config/default-dealership.ts';
 import { defaultLegalTexts, LEGAL_UPDATED } from '@server/config/default-legal-texts.ts';
 import { describe, expect, it } from 'vitest';
@@ -39,7 +44,7 @@ describe('LegalTextsSchema', () => {
 
   it('refuses an unknown placeholder, naming it and the ones that exist', () => {
     expect(termsError('## Hola\n\nSomos {foo}.')).toBe(
-      'El texto de los términos usa {foo}, que no existe. Usa {nombre}, {razonSocial}, {correo}, {telefono}, {direccion} o {pieCreditoDirecto}.',
+      'El texto de los términos usa {foo}, que no existe. Usa {nombre}, {razonSocial}, {correo}, {telefono}, {direccion}, {pieCreditoDirecto}, {plazosConservacion}, {instituciones}, {aseguradoras} o {paginaDerechos}.',
     );
     expect(termsError('Hola {Nombre}')).toContain('usa {Nombre}, que no existe');
   });
@@ -148,12 +153,17 @@ describe('renderLegalText', () => {
     expect(terms.sections[3]?.html).toContain(`(pie desde ${pie}% del valor del vehículo, acreditación`);
     expect(terms.sections[3]?.html).toContain('<a href="/financing">financiamiento</a>');
     const privacy = renderLegalText(defaultLegalTexts.privacy, dealership);
-    expect(privacy.sections).toHaveLength(9);
     expect(privacy.sections[0]?.html).toContain(
-      'con domicilio en Av. Vicuña Mackenna 4120, San Joaquín, Santiago. Para cualquier consulta sobre tus datos personales escríbenos a <a href="mailto:contacto@automotoracordillera.cl">contacto@automotoracordillera.cl</a>.',
+      'con domicilio en Av. Vicuña Mackenna 4120, San Joaquín, Santiago.',
+    );
+    expect(privacy.sections[0]?.html).toContain(
+      '<li>escribirnos a <a href="mailto:contacto@automotoracordillera.cl">contacto@automotoracordillera.cl</a>;</li>',
+    );
+    expect(privacy.sections[0]?.html).toContain(
+      '<li>usar <a href="/derechos">la página de derechos</a> de este sitio;</li>',
     );
     expect(privacy.sections[1]?.html).toContain(
-      '<li><strong>Contacto:</strong> nombre, correo, teléfono, asunto y mensaje. Para responder tu consulta.</li>',
+      '<li><strong>Contacto:</strong> nombre, correo, teléfono, asunto y mensaje.</li>',
     );
   });
 
@@ -223,5 +233,133 @@ describe('renderLegalText', () => {
   it('writes the date the Chilean way', () => {
     expect(legalDate(LEGAL_UPDATED)).toBe('25 de noviembre de 2026');
     expect(legalDate('2027-01-05')).toBe('5 de enero de 2027');
+  });
+});
+
+describe('the default privacy policy (ADR 0031)', () => {
+  const policy = renderLegalText(defaultLegalTexts.privacy, defaultDealership);
+  const html = policy.sections.map((section) => section.html).join('\n');
+  const section = (title: string) => policy.sections.find((s) => s.title === title)?.html ?? '';
+
+  it('has a section for each item art. 14 ter asks the policy to say', () => {
+    expect(policy.sections.map((s) => s.title)).toEqual([
+      'Quién es responsable de tus datos', // b, c
+      'Qué datos tratamos y de dónde vienen', // d (categories of data and of people), j
+      'Para qué los usamos y con qué base legal', // d (purposes, bases)
+      'Con quién los compartimos', // d (recipients)
+      'Transferencias fuera de Chile', // h
+      'Cuánto tiempo los guardamos', // i
+      'Cómo los protegemos', // e
+      'Tus derechos y cómo ejercerlos', // f, g
+      'Cómo retirar tu consentimiento', // k
+      'Decisiones automatizadas', // l
+      'Cookies y almacenamiento en tu navegador',
+      'Cambios a esta política', // a
+    ]);
+  });
+
+  it('names a legal basis per purpose, and never makes sending a form a consent', () => {
+    const purposes = section('Para qué los usamos y con qué base legal');
+    for (const basis of [
+      'artículo 13 letra c',
+      'artículo 16',
+      'artículo 15',
+      'artículo 12',
+      'artículo 13 letra d',
+    ])
+      expect(purposes).toContain(basis);
+    expect(purposes).toContain('enviar un formulario no significa aceptarlos');
+    expect(html).not.toMatch(/consentimiento,? que (das|otorgas) al enviar/i);
+    expect(html).not.toMatch(/al enviar (un|el|este) formulario (das|otorgas|aceptas)/i);
+  });
+
+  it('takes periods, lenders and insurers from the settings', () => {
+    expect(missingPrivacyPlaceholders(defaultLegalTexts.privacy)).toBeNull();
+    expect(section('Cuánto tiempo los guardamos')).toContain(
+      '6 meses para las solicitudes de financiamiento; 12 meses para los mensajes de contacto, las consultas por un vehículo, las cotizaciones de seguro, las solicitudes de «Compramos tu auto», las solicitudes de asesoría comercial y las pruebas de manejo; y 6 meses para las fotos de tu auto que envías en «Compramos tu auto».',
+    );
+    const recipients = section('Con quién los compartimos');
+    expect(recipients).toContain(
+      'Banco Cumbre Andina, Finanzas Litoral, Crédito Araucaria, Banco Horizonte Sur, Fondo Quillay y Mutual Pehuén.',
+    );
+    expect(recipients).toContain('Seguros Andes, Aseguradora del Pacífico y Protege Seguros.');
+    const none = renderLegalText(defaultLegalTexts.privacy, {
+      ...defaultDealership,
+      privacy: { ...defaultDealership.privacy, insurers: [] },
+    });
+    expect(none.sections[3]?.html).toContain(
+      'marcas la casilla que lo autoriza: por ahora ninguna, así que no enviamos tus datos a compañías de seguros.',
+    );
+  });
+
+  it('tells how to complain to the Agencia, the security measures the product takes and that no decision is automated', () => {
+    expect(section('Tus derechos y cómo ejercerlos')).toContain(
+      'Desde ese rechazo tienes 30 días hábiles para reclamar ante la <strong>Agencia de Protección de Datos Personales</strong>.',
+    );
+    expect(section('Cómo los protegemos')).toContain('argon2id');
+    expect(section('Transferencias fuera de Chile')).toContain('No enviamos tus datos a otros países.');
+    expect(section('Decisiones automatizadas')).toContain(
+      'No tomamos decisiones sobre ti de forma automatizada',
+    );
+  });
+});
+
+describe('missingPrivacyPlaceholders', () => {
+  it('names what a privacy text leaves out of the placeholders it must have', () => {
+    expect(missingPrivacyPlaceholders('{plazosConservacion} {instituciones} {aseguradoras}')).toBeNull();
+    expect(missingPrivacyPlaceholders('{plazosConservacion} {aseguradoras}')).toBe(
+      'El texto de la política de privacidad debe incluir {instituciones}, para que los plazos de conservación y las instituciones que publica sean siempre los de la configuración.',
+    );
+    expect(missingPrivacyPlaceholders('Guardamos todo 24 meses.')).toContain(
+      'debe incluir {plazosConservacion}, {instituciones} y {aseguradoras},',
+    );
+  });
+});
+
+describe('fillLegalPlaceholders', () => {
+  const values = legalPlaceholderValues(defaultDealership);
+  const fill = (source: string) => fillLegalPlaceholders(source, values);
+
+  it('writes the values into the Markdown, escaped, with the e-mail and the rights page as links', () => {
+    expect(fill('Escríbenos a {correo} o usa {paginaDerechos}.')).toBe(
+      'Escríbenos a [contacto@automotoracordillera.cl](mailto:contacto@automotoracordillera.cl) o usa [la página de derechos](/derechos).',
+    );
+    const odd = legalPlaceholderValues({
+      ...defaultDealership,
+      name: '1. **Autos** [x](javascript:1) {nombre}',
+    });
+    expect(fillLegalPlaceholders('{nombre}', odd)).toBe(
+      '1\\. \\*\\*Autos\\*\\* \\[x\\]\\(javascript:1\\) \\{nombre\\}',
+    );
+  });
+
+  it('leaves a placeholder in a link’s destination, an escaped one and an unknown one as typed; inside a link’s text it is no link', () => {
+    expect(fill('[Escríbenos a {correo}](/contact)')).toBe(
+      '[Escríbenos a contacto@automotoracordillera.cl](/contact)',
+    );
+    expect(fill('[x](mailto:{correo}) \\{nombre} {desconocido}')).toBe(
+      '[x](mailto:{correo}) \\{nombre} {desconocido}',
+    );
+    expect(fill('[sin cerrar {nombre}')).toBe(`[sin cerrar ${defaultDealership.name}`);
+  });
+
+  it('writes the retention periods shortest first, each kind under its period, one month in the singular', () => {
+    expect(
+      retentionSentence({
+        retentionMonths: {
+          contacto: 1,
+          vehiculo: 24,
+          financiamiento: 1,
+          seguro: 24,
+          vendeauto: 24,
+          asesoria: 24,
+          prueba: 24,
+        },
+        photoRetentionMonths: 2,
+        insurers: [],
+      }),
+    ).toBe(
+      '1 mes para los mensajes de contacto y las solicitudes de financiamiento; 24 meses para las consultas por un vehículo, las cotizaciones de seguro, las solicitudes de «Compramos tu auto», las solicitudes de asesoría comercial y las pruebas de manejo; y 2 meses para las fotos de tu auto que envías en «Compramos tu auto»',
+    );
   });
 });
