@@ -49,8 +49,8 @@ export function settingsFieldErrors(error: z.ZodError, prefix = 'datos'): Record
   return campos;
 }
 
-/** An item of the texts of /financing's lists (`financingPage.directo.conditions.2`). */
-const LINE_LIST_ITEM = /^(financingPage\.\w+\.\w+)\.(\d+)$/;
+/** An item of a list typed one per line: /financing's (`financingPage.directo.conditions.2`), the insurers. */
+const LINE_LIST_ITEM = /^(financingPage\.\w+\.\w+|privacy\.insurers)\.(\d+)$/;
 
 /** The sentence above the fields: one naming unknown fields when nothing else is wrong. */
 export function settingsRefusal(error: z.ZodError): string {

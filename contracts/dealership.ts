@@ -241,7 +241,7 @@ export const PrivacySettingsSchema = z.strictObject({
     >,
   ),
   photoRetentionMonths: months('el plazo de conservación de las fotos'),
-  insurers: z.array(line('el nombre de la aseguradora', 60)).max(10, 'puede tener hasta 10 aseguradoras'),
+  insurers: z.array(line('el nombre de la aseguradora', 60)).max(10, 'Puedes indicar hasta 10 aseguradoras.'),
 });
 export type PrivacySettings = z.infer<typeof PrivacySettingsSchema>;
 

@@ -264,9 +264,13 @@ test('an admin edits a sentence of the privacy text and /privacidad shows it; HT
   ).toBeVisible();
 
   await privacy.fill(original.replace(OLD, NEW));
-  await page.getByLabel('Última actualización').fill('2026-12-03');
   await page.getByRole('button', { name: 'Guardar cambios' }).click();
-  await expect(page.getByText(/Se guardó la versión \d+\. El sitio ya la muestra\./)).toBeVisible();
+  // The changed text is a new version of the policy, said beside the save button.
+  const saved = page.getByText(
+    /Se guardó la versión \d+\. El sitio ya la muestra\. Se publicó la versión \d+ de la política de privacidad\./,
+  );
+  await expect(saved).toBeVisible();
+  const policyVersion = /Se publicó la versión (\d+)/.exec((await saved.textContent()) ?? '')?.[1];
 
   // A context of its own: axe scans only pages it opens itself.
   const context = await browser.newContext();
@@ -279,16 +283,16 @@ test('an admin edits a sentence of the privacy text and /privacidad shows it; HT
       article.getByText(`Ese conteo es siempre anónimo y lo revisa ${defaultDealership.name}`),
     ).toBeVisible();
     await expect(article.getByText('siempre', { exact: true })).toHaveJSProperty('tagName', 'STRONG');
-    await expect(article.getByText('Última actualización: 3 de diciembre de 2026')).toBeVisible();
+    await expect(article.getByText(new RegExp(`^Versión ${policyVersion} · vigente desde `))).toBeVisible();
     // The index still lists the numbered sections, and each entry leads to its section.
     const index = visitor.getByRole('navigation', { name: 'Índice' });
-    await expect(index.getByRole('link')).toHaveCount(9);
-    await expect(index.getByRole('link', { name: /Qué datos recogemos y para qué/ })).toHaveAttribute(
+    await expect(index.getByRole('link')).toHaveCount(12);
+    await expect(index.getByRole('link', { name: /Qué datos tratamos y de dónde vienen/ })).toHaveAttribute(
       'href',
-      '#que-datos-recogemos-y-para-que',
+      '#que-datos-tratamos-y-de-donde-vienen',
     );
     await expect(
-      visitor.getByRole('heading', { name: '2. Qué datos recogemos y para qué', level: 2 }),
+      visitor.getByRole('heading', { name: '2. Qué datos tratamos y de dónde vienen', level: 2 }),
     ).toBeVisible();
     expect(await wcagViolations(visitor)).toEqual([]);
   }
@@ -297,11 +301,56 @@ test('an admin edits a sentence of the privacy text and /privacidad shows it; HT
   await page.reload();
   await hydrated(page);
   await page.getByLabel('Política de privacidad').fill(original);
-  await page.getByLabel('Última actualización').fill(defaultDealership.legal.updated);
   await page.getByRole('button', { name: 'Guardar cambios' }).click();
   await expect(page.getByText(/Se guardó la versión \d+\./)).toBeVisible();
   await visitor.goto('/privacidad');
   await expect(visitor.locator('article')).toContainText(OLD);
+  await context.close();
+});
+
+test('an admin shortens how long financing requests are kept; /privacidad publishes a new version with the new period, and the earlier one stays readable', async ({
+  page,
+  browser,
+}) => {
+  const context = await browser.newContext();
+  const visitor = await context.newPage();
+  await visitor.goto('/privacidad');
+  const versionLine = visitor.locator('article').getByText(/^Versión \d+ · vigente desde /);
+  const before = Number(/Versión (\d+)/.exec((await versionLine.textContent()) ?? '')?.[1]);
+  await expect(visitor.locator('article')).toContainText('6 meses para las solicitudes de financiamiento');
+
+  await openSettings(page);
+  const financing = page.getByLabel('Solicitudes de financiamiento', { exact: true });
+  await expect(financing).toHaveValue('6');
+  // Not a whole number: said beside the field before anything is sent.
+  await financing.fill('seis');
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(financing).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Escribe un número entero de meses, como 12.')).toBeVisible();
+
+  await financing.fill('3');
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(
+    page.getByText(`Se publicó la versión ${before + 1} de la política de privacidad.`, { exact: false }),
+  ).toBeVisible();
+
+  await visitor.goto('/privacidad');
+  const article = visitor.locator('article');
+  await expect(article.getByText(new RegExp(`^Versión ${before + 1} · vigente desde `))).toBeVisible();
+  await expect(article).toContainText('3 meses para las solicitudes de financiamiento');
+  await article.getByRole('link', { name: new RegExp(`^Versión ${before} · vigente del `) }).click();
+  await expect(visitor).toHaveURL(new RegExp(`/privacidad/version/${before}$`));
+  await expect(visitor.locator('article')).toContainText('6 meses para las solicitudes de financiamiento');
+  await expect(visitor.getByText('Ya no está vigente')).toBeVisible();
+
+  // Back as it was, for the tests that follow (one more version).
+  await page.reload();
+  await hydrated(page);
+  await page.getByLabel('Solicitudes de financiamiento', { exact: true }).fill('6');
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(
+    page.getByText(`Se publicó la versión ${before + 2} de la política`, { exact: false }),
+  ).toBeVisible();
   await context.close();
 });
 

@@ -398,6 +398,12 @@ describe('PUT /admin/api/sitio', () => {
         }),
     ],
     ['pageDescriptions.vehicles', (d, v) => Object.assign(d, { pageDescriptions: { vehicles: v } })],
+    [
+      'privacy.insurers.1',
+      (d, v) => {
+        (d.privacy as { insurers: unknown[] }).insurers[1] = v;
+      },
+    ],
   ];
   const read = async () =>
     (await t.app.inject({ method: 'GET', url: '/admin/api/sitio', headers: admin.headers })).json() as {
@@ -450,6 +456,13 @@ describe('PUT /admin/api/sitio', () => {
     'legal.terms',
     'legal.privacy',
     'legal.updated',
+    'privacy',
+    'privacy.retentionMonths',
+    'privacy.retentionMonths.contacto',
+    'privacy.retentionMonths.financiamiento',
+    'privacy.photoRetentionMonths',
+    'privacy.insurers',
+    'privacy.insurers.0',
   ];
   const putAt = (datos: Record<string, unknown>, path: string, value: unknown) => {
     const keys = path.split('.');

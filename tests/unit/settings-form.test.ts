@@ -4,6 +4,7 @@ import { defaultDealership } from '@server/config/default-dealership.ts';
 import { settingsChanges } from '@server/services/settings/site-settings.ts';
 import { describe, expect, it } from 'vitest';
 import { lines, numberErrors, settingsFromForm, slugFor, typedNumber } from '~/lib/admin/settings-form';
+import { savedSentence } from '~/lib/admin/settings-saved';
 
 function formOf(fields: Record<string, string>): FormData {
   const form = new FormData();
@@ -226,5 +227,85 @@ describe('the texts of /financing and the page descriptions', () => {
       'financingPage.directo.requirements': 'Línea 2: Cada requisito admite hasta 160 caracteres.',
       'financingPage.convencional.dependent': 'debe tener al menos una línea',
     });
+  });
+});
+
+describe('the personal data settings of the form (ADR 0031)', () => {
+  const privacyFields = {
+    'privacy.retentionMonths.contacto': '12',
+    'privacy.retentionMonths.vehiculo': ' 18 ',
+    'privacy.retentionMonths.financiamiento': '6',
+    'privacy.retentionMonths.seguro': '12',
+    'privacy.retentionMonths.vendeauto': '12',
+    'privacy.retentionMonths.asesoria': '12',
+    'privacy.retentionMonths.prueba': '3',
+    'privacy.photoRetentionMonths': '4',
+    'privacy.insurers': ' Seguros Andes \n\n Protege Seguros\r\n',
+  };
+
+  it('reads the months and one insurer per line', () => {
+    expect(settingsFromForm(defaultDealership, formOf(privacyFields)).privacy).toEqual({
+      retentionMonths: {
+        contacto: 12,
+        vehiculo: 18,
+        financiamiento: 6,
+        seguro: 12,
+        vendeauto: 12,
+        asesoria: 12,
+        prueba: 3,
+      },
+      photoRetentionMonths: 4,
+      insurers: ['Seguros Andes', 'Protege Seguros'],
+    });
+    const none = settingsFromForm(
+      defaultDealership,
+      formOf({ ...privacyFields, 'privacy.insurers': '  \n' }),
+    );
+    expect(none.privacy.insurers).toEqual([]);
+  });
+
+  it('names a period that is not a whole number before sending, and the contract refuses one out of range', () => {
+    expect(
+      numberErrors(
+        formOf({
+          ...privacyFields,
+          'privacy.retentionMonths.seguro': 'doce',
+          'privacy.photoRetentionMonths': '',
+        }),
+      ),
+    ).toEqual({
+      'privacy.retentionMonths.seguro': 'Escribe un número entero de meses, como 12.',
+      'privacy.photoRetentionMonths': 'Escribe un número entero de meses, como 12.',
+    });
+    const result = DealershipSchema.safeParse(
+      {
+        ...defaultDealership,
+        privacy: {
+          retentionMonths: { ...defaultDealership.privacy.retentionMonths, contacto: 0, prueba: 121 },
+          photoRetentionMonths: 1.5,
+          insurers: ['Seguros Andes', 'x'.repeat(61)],
+        },
+      },
+      { error: zodSpanish },
+    );
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    expect(settingsFieldErrors(result.error, '')).toEqual({
+      'privacy.retentionMonths.contacto': 'El plazo de conservación debe ser de al menos 1 mes.',
+      'privacy.retentionMonths.prueba': 'El plazo de conservación puede ser de hasta 120 meses.',
+      'privacy.photoRetentionMonths':
+        'El plazo de conservación de las fotos debe ser un número entero de meses.',
+      'privacy.insurers': 'Línea 2: El nombre de la aseguradora admite hasta 60 caracteres.',
+    });
+  });
+
+  it('tells what a save changed, the privacy policy version it published included', () => {
+    expect(savedSentence(4, { version: 4, politica: null })).toBe('No había cambios que guardar.');
+    expect(savedSentence(4, { version: 5, politica: { version: 2, publicada: false } })).toBe(
+      'Se guardó la versión 5. El sitio ya la muestra.',
+    );
+    expect(savedSentence(4, { version: 5, politica: { version: 3, publicada: true } })).toBe(
+      'Se guardó la versión 5. El sitio ya la muestra. Se publicó la versión 3 de la política de privacidad.',
+    );
   });
 });

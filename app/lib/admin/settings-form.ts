@@ -1,4 +1,4 @@
-import { DESCRIBED_PAGES, type Dealership, type SitePhoto } from '@contracts/dealership.ts';
+import { DESCRIBED_PAGES, type Dealership, RETENTION_KINDS, type SitePhoto } from '@contracts/dealership.ts';
 import { slugify } from '@domain/plain-text.ts';
 
 /** How many phones and addresses the settings form offers (the contract's maximum). */
@@ -46,6 +46,9 @@ function numberRule(name: string): { kind: 'decimal' | 'pesos'; optional: boolea
     return { kind: 'decimal', optional: false, error: 'Escribe un número, como 1,59.' };
   if (/^financing\.(minFinancedAmount|fees\.\d+\.amount)$/.test(name))
     return { kind: 'pesos', optional: false, error: 'Escribe un monto en pesos, como 1.000.000.' };
+  // Whole months read as pesos do: digits, with or without thousands points.
+  if (/^privacy\.(retentionMonths\.\w+|photoRetentionMonths)$/.test(name))
+    return { kind: 'pesos', optional: false, error: 'Escribe un número entero de meses, como 12.' };
   return null;
 }
 
@@ -144,6 +147,9 @@ function creditFromForm(
   };
 }
 
+/** A retention period as typed; NaN when it is not a whole number (the form says so before sending). */
+const months = (form: FormData, name: string) => typedNumber(text(form, name), 'pesos') ?? Number.NaN;
+
 /** A site photo travels in a hidden field as JSON; anything else there is no photo (the server checks the rest). */
 function photoOf(value: string): SitePhoto | null {
   if (value === '') return null;
@@ -230,6 +236,13 @@ export function settingsFromForm(current: Dealership, form: FormData): Dealershi
       photo: photoOf(text(form, `slides.${index}.photo`)),
     })),
     developerCredit: { name: text(form, 'developerCredit.name'), url: text(form, 'developerCredit.url') },
+    privacy: {
+      retentionMonths: Object.fromEntries(
+        RETENTION_KINDS.map((kind) => [kind, months(form, `privacy.retentionMonths.${kind}`)]),
+      ) as Dealership['privacy']['retentionMonths'],
+      photoRetentionMonths: months(form, 'privacy.photoRetentionMonths'),
+      insurers: lines(text(form, 'privacy.insurers')),
+    },
     legal: {
       terms: text(form, 'legal.terms'),
       privacy: text(form, 'legal.privacy'),

@@ -26,7 +26,6 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
     >
       <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="grid gap-4">
-          <AdminNotice notice={saved} />
           {/* A new version (saved or restored) remounts the form, so its fields show what is now in use. */}
           <SettingsForm
             key={version}
@@ -34,6 +33,9 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
             settings={settings}
             onSaved={(text) => setSaved({ tone: 'success', text })}
           />
+          {/* Right below the save button, where the eye is after saving; outside the form, so the status region
+              stays while the form remounts and the sentence is announced. */}
+          <AdminNotice notice={saved} />
         </div>
         <SettingsVersions current={version} versions={versions} />
       </div>

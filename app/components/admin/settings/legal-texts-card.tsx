@@ -1,10 +1,19 @@
-import { LEGAL_PLACEHOLDERS, LEGAL_TEXT_MAX, type LegalTexts } from '@contracts/legal-texts.ts';
+import {
+  LEGAL_PLACEHOLDERS,
+  LEGAL_TEXT_MAX,
+  type LegalTexts,
+  REQUIRED_PRIVACY_PLACEHOLDERS,
+} from '@contracts/legal-texts.ts';
 import { Card } from '~/components/admin/ui';
 import { TextAreaField, TextField } from '~/components/forms/fields';
 
 const PLACEHOLDERS_HINT = `Datos que se completan solos: ${Object.keys(LEGAL_PLACEHOLDERS)
   .map((name) => `{${name}}`)
   .join(', ')}.`;
+
+const REQUIRED_HINT = REQUIRED_PRIVACY_PLACEHOLDERS.map((name) => `{${name}}`)
+  .join(', ')
+  .replace(/, ([^,]*)$/, ' y $1');
 
 /** What staff may write in a legal text: the subset contracts/legal-texts.ts accepts. */
 const FORMATS: Array<[string, string]> = [
@@ -53,14 +62,14 @@ export function LegalTextsCard({ legal }: { legal: LegalTexts }) {
           rows={16}
           defaultValue={legal.privacy}
           maxLength={LEGAL_TEXT_MAX}
-          hint={`Se muestra en /privacidad. ${PLACEHOLDERS_HINT}`}
+          hint={`Se muestra en /privacidad, como una versión nueva cada vez que cambia. Debe incluir ${REQUIRED_HINT}. ${PLACEHOLDERS_HINT}`}
         />
         <TextField
           name="legal.updated"
           label="Última actualización"
           type="date"
           defaultValue={legal.updated}
-          hint="La fecha que ambas páginas muestran. Cámbiala cuando cambies un texto."
+          hint="La fecha que muestra /terminos; cámbiala cuando cambies su texto. /privacidad muestra la fecha de su versión vigente."
           className="sm:max-w-xs"
         />
       </div>

@@ -13,10 +13,12 @@ import {
   SETTINGS_ROWS,
   settingsFromForm,
 } from '~/lib/admin/settings-form';
+import { type SettingsSaved, savedSentence } from '~/lib/admin/settings-saved';
 import { useApiForm } from '../staff/use-api-form';
 import { DescriptionsCard, FinancingTextsCard, PartnersCard } from './content-cards';
 import { FinancingCosts } from './financing-costs';
 import { LegalTextsCard } from './legal-texts-card';
+import { PrivacyCard } from './privacy-card';
 import { SettingsGroup } from './settings-group';
 import { SitePhotoField } from './site-photo-field';
 
@@ -49,15 +51,12 @@ export function SettingsForm({
   const hydrated = useHydrated();
   const form = useApiForm(
     (data) =>
-      adminFetch<{ version: number }>('/admin/api/sitio', {
+      adminFetch<SettingsSaved>('/admin/api/sitio', {
         method: 'PUT',
         body: { version, datos: settingsFromForm(settings, data) },
       }),
     {
-      success: (saved) =>
-        saved.version === version
-          ? 'No había cambios que guardar.'
-          : `Se guardó la versión ${saved.version}. El sitio ya la muestra.`,
+      success: (saved) => savedSentence(version, saved),
       onSuccess: onSaved,
       validate: numberErrors,
     },
@@ -364,6 +363,7 @@ export function SettingsForm({
           </div>
         </Card>
         <DescriptionsCard descriptions={settings.pageDescriptions} />
+        <PrivacyCard privacy={settings.privacy} />
         <LegalTextsCard legal={settings.legal} />
         <div>
           <button
