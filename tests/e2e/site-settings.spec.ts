@@ -342,6 +342,11 @@ test('an admin shortens how long financing requests are kept; /privacidad publis
   await expect(visitor).toHaveURL(new RegExp(`/privacidad/version/${before}$`));
   await expect(visitor.locator('article')).toContainText('6 meses para las solicitudes de financiamiento');
   await expect(visitor.getByText('Ya no está vigente')).toBeVisible();
+  // An earlier version with the list of the others, at both widths.
+  for (const width of [390, 1440]) {
+    await visitor.setViewportSize({ width, height: 900 });
+    expect(await wcagViolations(visitor)).toEqual([]);
+  }
 
   // Back as it was, for the tests that follow (one more version).
   await page.reload();
