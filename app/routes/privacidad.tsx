@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import { LegalPage } from '~/components/legal/legal-page';
-import { PolicyVersions, policyVersionText } from '~/components/legal/policy-versions';
+import { PolicyVersionLabel, PolicyVersions } from '~/components/legal/policy-versions';
 import { pageMeta } from '~/lib/meta';
 import { policyPageData } from '~/lib/privacy-policy.server';
 import type { RootData } from '~/root';
@@ -33,7 +33,7 @@ export default function Privacidad({ loaderData }: Route.ComponentProps) {
       eyebrow="Legal"
       title="Política de privacidad"
       intro="Qué datos nos entregas, para qué los usamos, cuánto tiempo los guardamos y cómo ejercer tus derechos."
-      dateLine={policyVersionText(loaderData)}
+      dateLine={<PolicyVersionLabel line={loaderData} />}
       lead={loaderData.text.lead}
       sections={loaderData.text.sections}
     >

@@ -1,7 +1,7 @@
 import { dbIdFromText } from '@contracts/db-id.ts';
 import { data, Link } from 'react-router';
 import { LegalPage } from '~/components/legal/legal-page';
-import { PolicyVersions, policyVersionText } from '~/components/legal/policy-versions';
+import { PolicyVersionLabel, PolicyVersions } from '~/components/legal/policy-versions';
 import { pageMeta } from '~/lib/meta';
 import { policyPageData } from '~/lib/privacy-policy.server';
 import type { RootData } from '~/root';
@@ -59,7 +59,7 @@ export default function PrivacyVersion({ loaderData }: Route.ComponentProps) {
           </>
         )
       }
-      dateLine={policyVersionText(loaderData)}
+      dateLine={<PolicyVersionLabel line={loaderData} />}
       lead={loaderData.text.lead}
       sections={loaderData.text.sections}
     >

@@ -7,11 +7,20 @@ export interface PolicyVersionLine {
   until: string | null;
 }
 
+/** A date whose hyphens never end a line («27-11-» above «2026» on a phone). */
+const Day = ({ children }: { children: string }) => <span className="whitespace-nowrap">{children}</span>;
+
 /** «Versión 3 · vigente desde 27-11-2026», or «… del 25-11-2026 al 27-11-2026» for one replaced since. */
-export function policyVersionText({ version, since, until }: PolicyVersionLine): string {
-  return until
-    ? `Versión ${version} · vigente del ${since} al ${until}`
-    : `Versión ${version} · vigente desde ${since}`;
+export function PolicyVersionLabel({ line: { version, since, until } }: { line: PolicyVersionLine }) {
+  return until ? (
+    <>
+      Versión {version} · vigente del <Day>{since}</Day> al <Day>{until}</Day>
+    </>
+  ) : (
+    <>
+      Versión {version} · vigente desde <Day>{since}</Day>
+    </>
+  );
 }
 
 /**
@@ -34,7 +43,7 @@ export function PolicyVersions({ versions, shown }: { versions: PolicyVersionLin
               href={line.version === current ? '/privacidad' : `/privacidad/version/${line.version}`}
               className="font-medium text-brand-700 underline hover:text-brand-900"
             >
-              {policyVersionText(line)}
+              <PolicyVersionLabel line={line} />
             </a>
             {line.version === current ? ' (la vigente)' : null}
           </li>
