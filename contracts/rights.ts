@@ -152,6 +152,7 @@ export interface RightsRequestDetail extends RightsRequestRow {
 }
 
 export const RIGHTS_EVENT_LABELS: Record<string, string> = {
+  solicitada: 'Enlace de confirmación enviado',
   recibida: 'Solicitud recibida (enlace confirmado)',
   acuse_enviado: 'Acuse de recibo enviado',
   sin_datos: 'Respuesta: no hay datos de este correo',
@@ -167,3 +168,13 @@ export const RIGHTS_EVENT_LABELS: Record<string, string> = {
   marketing_detenido: 'Marketing detenido (consentimiento retirado)',
   recordatorio: 'Recordatorio al equipo',
 };
+
+/** The one answer to a request made on /derechos, whatever the address: it must not tell whether it is known. */
+export const RIGHTS_SENT_MESSAGE =
+  'Si el correo es correcto, te enviamos un enlace para confirmar tu solicitud. Revisa tu bandeja de entrada (y la carpeta de correo no deseado): el enlace sirve una vez y vence en 24 horas.';
+export const RIGHTS_RECEIVED_MESSAGE =
+  'Tu solicitud quedó recibida. Te enviamos la respuesta, o el acuse de recibo con su plazo, a tu correo.';
+export const RIGHTS_LINK_INVALID =
+  'El enlace no es válido, ya se usó o venció. Si todavía necesitas ejercer tu derecho, vuelve a hacer la solicitud.';
+export const RIGHTS_EXPORT_INVALID =
+  'El enlace de descarga no es válido o venció. Vuelve a pedir tus datos en la página de derechos.';

@@ -1,6 +1,7 @@
 // The rights of Ley 19.628 as amended by Ley 21.719 (arts. 4–11, ADR 0031 decision 6) and their legal clocks. Pure:
 // the holidays come in as a predicate, so the arithmetic is tested on a fixed calendar and the server supplies Chile's.
 import { chileDayKey, chileDayStart, nextDayKey } from './chile-time.ts';
+import { type DeadlineState, formatDuration } from './lead-deadline.ts';
 
 export type { Right, RightsRequestStatus } from '@contracts/rights.ts';
 
@@ -57,4 +58,39 @@ export function extendedDeadline(dueAt: Date): Date {
 /** When staff are reminded of a clock that started at `from` and ends at `dueAt`. */
 export function rightsReminderAt(from: Date, dueAt: Date): Date {
   return new Date(from.getTime() + (dueAt.getTime() - from.getTime()) * RIGHTS_REMINDER_SHARE);
+}
+
+export interface RightsClock {
+  state: DeadlineState;
+  /** 'Quedan 12 días 3 h', 'Vencida hace 2 h', 'Respondida en 3 días'. */
+  text: string;
+  late: boolean;
+}
+
+/**
+ * A legal clock as staff read it, in the words of the leads' promised time (lead-deadline.ts): 'por vencer' from the
+ * reminder's share of the time on, 'vencida' past the deadline in red, 'atendida' once answered.
+ */
+export function rightsClock(
+  clock: { from: Date | string; dueAt: Date | string; doneAt: Date | string | null },
+  now: Date | number,
+): RightsClock {
+  const from = new Date(clock.from).getTime();
+  const due = new Date(clock.dueAt).getTime();
+  if (clock.doneAt !== null) {
+    const done = new Date(clock.doneAt).getTime();
+    const late = done > due;
+    return {
+      state: 'atendida',
+      text: `Respondida en ${formatDuration(done - from)}${late ? ' (fuera de plazo)' : ''}`,
+      late,
+    };
+  }
+  const at = new Date(now).getTime();
+  const left = due - at;
+  if (left <= 0) return { state: 'vencida', text: `Vencida hace ${formatDuration(-left)}`, late: true };
+  const duration = formatDuration(left);
+  const verb = /^(1 |menos)/.test(duration) ? 'Queda' : 'Quedan';
+  const state = at >= rightsReminderAt(new Date(from), new Date(due)).getTime() ? 'por_vencer' : 'a_tiempo';
+  return { state, text: `${verb} ${duration}`, late: false };
 }
