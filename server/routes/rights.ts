@@ -9,6 +9,7 @@ import {
   RightsRequestSchema,
   RightsTokenSchema,
 } from '@contracts/rights.ts';
+import { zodSpanish } from '@contracts/zod-spanish.ts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { sendApiError } from '../http/api-error.ts';
 import { RightsRateLimited } from '../services/rights/submit-rights-request.ts';
@@ -38,7 +39,7 @@ export const rightsRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/derechos', { config: { csrf: 'form' } }, async (request, reply) => {
     const form = isForm(request);
-    const parsed = RightsRequestSchema.safeParse(request.body ?? {});
+    const parsed = RightsRequestSchema.safeParse(request.body ?? {}, { error: zodSpanish });
     if (!parsed.success) {
       if (!form) return sendInvalid(reply, parsed.error);
       const field = String(parsed.error.issues[0]?.path[0] ?? 'correo');
@@ -59,7 +60,7 @@ export const rightsRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/derechos/confirmar', { config: { csrf: 'form' } }, async (request, reply) => {
     const form = isForm(request);
-    const parsed = ConfirmRightsSchema.safeParse(request.body ?? {});
+    const parsed = ConfirmRightsSchema.safeParse(request.body ?? {}, { error: zodSpanish });
     const done = parsed.success ? await rights.confirm(parsed.data.t) : null;
     if (form) return seeOther(reply, done ? '/derechos/recibida' : '/derechos/confirmar?error=enlace');
     if (!parsed.success) return sendInvalid(reply, parsed.error);
@@ -72,7 +73,7 @@ export const rightsRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const { formato } = request.params;
       if (formato !== 'json' && formato !== 'csv') return sendApiError(reply, 404, 'Ese formato no existe.');
-      const token = RightsTokenSchema.safeParse(request.query.t);
+      const token = RightsTokenSchema.safeParse(request.query.t, { error: zodSpanish });
       if (!token.success) return sendApiError(reply, 400, RIGHTS_EXPORT_INVALID);
       const file = await rights.download(token.data, formato);
       if (!file) return sendApiError(reply, 410, RIGHTS_EXPORT_INVALID);

@@ -6,6 +6,7 @@ import {
   RightsRefuseSchema,
   RightsUnblockSchema,
 } from '@contracts/rights.ts';
+import { zodSpanish } from '@contracts/zod-spanish.ts';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { sendApiError } from '../../http/api-error.ts';
@@ -33,7 +34,7 @@ export const rightsAdminRoutes: FastifyPluginAsync = async (app) => {
   const notFound = (reply: FastifyReply) => sendApiError(reply, 404, 'La solicitud de derechos no existe.');
 
   app.get('/admin/api/derechos', adminOnly, async (request, reply) => {
-    const parsed = ListQuerySchema.safeParse(request.query ?? {});
+    const parsed = ListQuerySchema.safeParse(request.query ?? {}, { error: zodSpanish });
     if (!parsed.success) return sendInvalid(reply, parsed.error);
     return { solicitudes: await rights.list(parsed.data.estado), ahora: rights.now().toISOString() };
   });
@@ -53,7 +54,7 @@ export const rightsAdminRoutes: FastifyPluginAsync = async (app) => {
   app.post<IdParams>('/admin/api/derechos/:id/desbloquear', adminOnly, async (request, reply) => {
     const id = dbIdFromText(request.params.id);
     if (id === null) return notFound(reply);
-    const parsed = RightsUnblockSchema.safeParse(request.body ?? {});
+    const parsed = RightsUnblockSchema.safeParse(request.body ?? {}, { error: zodSpanish });
     if (!parsed.success) return sendInvalid(reply, parsed.error);
     return applying(reply, () => rights.unblock(staffOf(request), id, parsed.data));
   });
@@ -61,7 +62,7 @@ export const rightsAdminRoutes: FastifyPluginAsync = async (app) => {
   app.post<IdParams>('/admin/api/derechos/:id/prorrogar', adminOnly, async (request, reply) => {
     const id = dbIdFromText(request.params.id);
     if (id === null) return notFound(reply);
-    const parsed = RightsExtendSchema.safeParse(request.body ?? {});
+    const parsed = RightsExtendSchema.safeParse(request.body ?? {}, { error: zodSpanish });
     if (!parsed.success) return sendInvalid(reply, parsed.error);
     return applying(reply, () => rights.extend(staffOf(request), id, parsed.data));
   });
@@ -69,7 +70,7 @@ export const rightsAdminRoutes: FastifyPluginAsync = async (app) => {
   app.post<IdParams>('/admin/api/derechos/:id/rechazar', adminOnly, async (request, reply) => {
     const id = dbIdFromText(request.params.id);
     if (id === null) return notFound(reply);
-    const parsed = RightsRefuseSchema.safeParse(request.body ?? {});
+    const parsed = RightsRefuseSchema.safeParse(request.body ?? {}, { error: zodSpanish });
     if (!parsed.success) return sendInvalid(reply, parsed.error);
     return applying(reply, () => rights.refuse(staffOf(request), id, parsed.data));
   });
@@ -77,7 +78,7 @@ export const rightsAdminRoutes: FastifyPluginAsync = async (app) => {
   app.post<IdParams>('/admin/api/derechos/:id/completar', adminOnly, async (request, reply) => {
     const id = dbIdFromText(request.params.id);
     if (id === null) return notFound(reply);
-    const parsed = RightsCompleteSchema.safeParse(request.body ?? {});
+    const parsed = RightsCompleteSchema.safeParse(request.body ?? {}, { error: zodSpanish });
     if (!parsed.success) return sendInvalid(reply, parsed.error);
     return applying(reply, () => rights.complete(staffOf(request), id, parsed.data));
   });

@@ -156,7 +156,8 @@ export async function confirmRightsRequest(
     for (const admin of admins)
       await tx
         .insert(emailOutbox)
-        .values({ toAddress: admin.email, subject: notice.subject, textBody: notice.text });
+        // Reply-To the person: staff answer from their mailbox, and an erasure of the address takes these too.
+        .values({ toAddress: admin.email, replyTo: email, subject: notice.subject, textBody: notice.text });
     return { id, right, outcome: 'recibida' };
   });
 }

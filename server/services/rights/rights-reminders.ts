@@ -61,7 +61,9 @@ export async function queueRightsReminders(db: Db, input: { now: Date; publicUrl
         link: `${input.publicUrl}/admin/derechos/${request.id}`,
       });
       for (const { email } of recipients)
-        await tx.insert(emailOutbox).values({ toAddress: email, subject: mail.subject, textBody: mail.text });
+        await tx
+          .insert(emailOutbox)
+          .values({ toAddress: email, replyTo: request.email, subject: mail.subject, textBody: mail.text });
       await recordRightsEvent(tx, {
         requestId: request.id,
         action: 'recordatorio',
