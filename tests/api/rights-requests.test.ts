@@ -546,8 +546,9 @@ describe('staff answers', () => {
     );
     const [request] = await db().select().from(rightsRequests).where(eq(rightsRequests.id, id));
     if (!request?.receivedAt || !request.dueAt) throw new Error('not received');
-    const share =
-      request.receivedAt.getTime() + (request.dueAt.getTime() - request.receivedAt.getTime()) * 0.75;
+    // 75% of the time, to the next second: the database multiplies the interval to the microsecond.
+    const elapsed = (request.dueAt.getTime() - request.receivedAt.getTime()) * 0.75;
+    const share = Math.ceil((request.receivedAt.getTime() + elapsed) / 1000) * 1000;
     const publicUrl = t.config.publicUrl;
     expect(await queueRightsReminders(db(), { now: new Date(share - 60_000), publicUrl })).toBe(0);
     expect(await queueRightsReminders(db(), { now: new Date(share), publicUrl })).toBeGreaterThanOrEqual(1);

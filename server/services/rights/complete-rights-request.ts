@@ -55,7 +55,7 @@ export async function completeRightsRequest(
         requestId: id,
         action: 'datos_eliminados',
         staffId: actor.id,
-        details: erased,
+        details: { ...erased },
       });
     }
     if (request.right === 'rectificacion') {
