@@ -53,14 +53,16 @@ export function RightsForm({
         className="grid gap-6 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8"
       >
         <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken} />
-        <div role="alert">
-          {problem ? (
-            <p className="flex items-start gap-2 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-900 text-sm">
-              <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
-              {problem.text}
-            </p>
-          ) : null}
-        </div>
+        {/* Only the answer to a post carries an error: the page is rendered with it, so it needs no live region. */}
+        {problem ? (
+          <p
+            role="alert"
+            className="flex items-start gap-2 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-900 text-sm"
+          >
+            <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+            {problem.text}
+          </p>
+        ) : null}
         <TextField
           name="correo"
           label="Tu correo electrónico"
