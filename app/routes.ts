@@ -22,6 +22,12 @@ export default [
   route('privacidad', 'routes/privacidad.tsx'),
   // Every published version of the privacy policy stays readable (ADR 0031).
   route('privacidad/version/:version', 'routes/privacy-version.tsx'),
+  // ADR 0031 decision 6: rights without an account. The forms post to server/routes/rights.ts.
+  route('derechos', 'routes/derechos.tsx'),
+  route('derechos/enviada', 'routes/derechos-enviada.tsx'),
+  route('derechos/confirmar', 'routes/derechos-confirmar.tsx'),
+  route('derechos/recibida', 'routes/derechos-recibida.tsx'),
+  route('derechos/descarga', 'routes/derechos-descarga.tsx'),
   route('sitemap', 'routes/sitemap.tsx'),
   route('sitemap.xml', 'routes/sitemap-xml.ts'),
   route('robots.txt', 'routes/robots-txt.ts'),
@@ -40,6 +46,8 @@ export default [
     route('admin/auditoria', 'routes/admin/audit.tsx'),
     route('admin/sitio', 'routes/admin/settings.tsx'),
     route('admin/datos-personales', 'routes/admin/personal-data.tsx'),
+    route('admin/derechos', 'routes/admin/rights.tsx'),
+    route('admin/derechos/:id', 'routes/admin/rights-request.tsx'),
     route('admin/cuenta', 'routes/admin/account.tsx'),
     route('admin/*', 'routes/admin/not-found.tsx'),
   ]),

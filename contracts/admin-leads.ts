@@ -94,6 +94,8 @@ export interface LeadListItem {
   testDriveAt: string | null;
   /** Who owns it; null when nobody does. */
   owner: LeadOwnerRef | null;
+  /** Art. 8 ter: the person asked to block processing while a rights request is decided ('Tratamiento bloqueado'). */
+  processingBlocked?: boolean;
 }
 
 export interface LeadListPage {

@@ -534,3 +534,87 @@ export const leadCessions = pgTable(
   },
   (t) => [index('lead_cessions_lead_idx').on(t.leadId), index('lead_cessions_created_idx').on(t.createdAt)],
 );
+
+// ---------------------------------------------------------------- rights requests (arts. 4–11, ADR 0031 decision 6)
+
+export const RIGHTS = [
+  'acceso',
+  'rectificacion',
+  'supresion',
+  'oposicion',
+  'portabilidad',
+  'bloqueo',
+] as const;
+export const RIGHTS_REQUEST_STATUSES = ['sin_confirmar', 'abierta', 'completada', 'rechazada'] as const;
+
+/**
+ * A person's request under a right, made on /derechos without an account. It exists unconfirmed until the link sent
+ * to the address is opened (only a hash of that token is kept); confirming receives it and starts its legal clock.
+ */
+export const rightsRequests = pgTable(
+  'rights_requests',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The address the person gave, lower-cased: it names the person and receives every answer. */
+    email: text('email').notNull(),
+    right: text('right', { enum: RIGHTS }).notNull(),
+    /** What to correct and how, the ground for a suppression or opposition, as the person wrote it. */
+    details: text('details'),
+    /** Art. 8 ter: processing blocked while a rectification, suppression or opposition is decided. */
+    blockRequested: boolean('block_requested').notNull().default(false),
+    status: text('status', { enum: RIGHTS_REQUEST_STATUSES }).notNull().default('sin_confirmar'),
+    /** sha256 of the single-use confirmation token; null once used. */
+    tokenHash: text('token_hash'),
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }).notNull(),
+    /** When the link was confirmed: the request is received and its clock starts (art. 11). */
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    extendedAt: timestamp('extended_at', { withTimezone: true }),
+    extensionReason: text('extension_reason'),
+    /** 2 business days after receipt, when a block was asked for. */
+    blockDueAt: timestamp('block_due_at', { withTimezone: true }),
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    unblockedAt: timestamp('unblocked_at', { withTimezone: true }),
+    /** sha256 of the download link's token (access, portability), valid until `exportExpiresAt`. */
+    exportTokenHash: text('export_token_hash'),
+    exportExpiresAt: timestamp('export_expires_at', { withTimezone: true }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: integer('resolved_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+    /** What staff did, or the reasons of a refusal, as the person was told. */
+    resolutionNote: text('resolution_note'),
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    blockReminderSentAt: timestamp('block_reminder_sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('rights_requests_token_idx').on(t.tokenHash),
+    uniqueIndex('rights_requests_export_token_idx').on(t.exportTokenHash),
+    index('rights_requests_status_idx').on(t.status, t.dueAt),
+    // A lead's page asks whether its address is blocked.
+    index('rights_requests_blocked_idx')
+      .on(t.email)
+      .where(sql`${t.blockedAt} is not null and ${t.unblockedAt} is null`),
+    index('rights_requests_email_idx').on(t.email, t.createdAt),
+  ],
+);
+
+/** Every step of a rights request, never updated: who, when, what, and the e-mail that told the person (art. 11). */
+export const rightsRequestEvents = pgTable(
+  'rights_request_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    requestId: bigint('request_id', { mode: 'number' })
+      .notNull()
+      .references(() => rightsRequests.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    /** Null for the person's own steps and the system's. */
+    staffId: integer('staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    /** The outbox row of the e-mail sent at this step; its subject is kept in `details` should the row be erased. */
+    emailId: bigint('email_id', { mode: 'number' }).references(() => emailOutbox.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('rights_request_events_request_idx').on(t.requestId, t.createdAt)],
+);

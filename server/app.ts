@@ -24,6 +24,7 @@ import { testDriveRoutes } from './routes/api/test-drives.ts';
 import { feedRoutes } from './routes/feeds.ts';
 import { healthRoutes } from './routes/health.ts';
 import { mediaRoutes } from './routes/media.ts';
+import { rightsRoutes } from './routes/rights.ts';
 import { PeerInvalidation } from './services/catalogue/peer-invalidation.ts';
 import { createServices, type Services } from './services/container.ts';
 import { configureSharp } from './services/images/decode-gate.ts';
@@ -134,6 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(feedRoutes);
   await app.register(leadRoutes);
   await app.register(testDriveRoutes);
+  await app.register(rightsRoutes);
   registerStaffAuth(app);
   await app.register(adminRoutes);
   app.addHook('onClose', () => app.services.outbox.stop());

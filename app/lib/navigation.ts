@@ -47,6 +47,7 @@ export const VEHICLE_LINKS: readonly NavLinkItem[] = [
 export const LEGAL_LINKS: readonly NavLinkItem[] = [
   { label: 'Términos y condiciones', to: '/terminos' },
   { label: 'Política de privacidad', to: '/privacidad' },
+  { label: 'Ejercer mis derechos', to: '/derechos' },
 ];
 
 export const SITEMAP_LINK: NavLinkItem = { label: 'Mapa del sitio', to: '/sitemap' };

@@ -14,13 +14,26 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * `false` lets unsafe requests reach this route without the CSRF token and same-origin check. Only for a route
-     * that changes nothing; every other route is protected whatever its path.
+     * that changes nothing; every other route is protected whatever its path. `'form'`: a plain HTML form that must
+     * work without JavaScript (/derechos) may carry the token in its `csrfmiddlewaretoken` field, as Django's forms
+     * do, instead of the header; the origin is checked all the same.
      */
-    csrf?: boolean;
+    csrf?: boolean | 'form';
   }
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** The field of a form body that carries the token (Django's name). */
+export const CSRF_FORM_FIELD = 'csrfmiddlewaretoken';
+const REFUSED_TOKEN =
+  'Solicitud rechazada: falta el token CSRF o no es válido. Recarga la página e inténtalo nuevamente.';
+
+/** The token a parsed form body carries, if any. */
+function formToken(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const value = (body as Record<string, unknown>)[CSRF_FORM_FIELD];
+  return typeof value === 'string' ? value : undefined;
+}
 
 /** The origins this site answers as: its PUBLIC_URL and the host the request was addressed to. */
 function isSameOrigin(request: FastifyRequest, publicUrl: string): boolean {
@@ -44,6 +57,8 @@ function isSameOrigin(request: FastifyRequest, publicUrl: string): boolean {
 export function registerCsrf(app: FastifyInstance): void {
   const { publicUrl } = app.services.config;
   const secure = publicUrl.startsWith('https://');
+  /** Form requests whose token is to be read from the parsed body. */
+  const awaitingFormToken = new WeakSet<FastifyRequest>();
 
   app.get('/api/get-csrf-token/', async (request, reply) => {
     const existing = readCookie(request, CSRF_COOKIE);
@@ -61,12 +76,18 @@ export function registerCsrf(app: FastifyInstance): void {
     }
     const header = request.headers[CSRF_HEADER];
     const token = Array.isArray(header) ? header[0] : header;
-    if (!csrfTokensMatch(readCookie(request, CSRF_COOKIE), token)) {
-      return sendApiError(
-        reply,
-        403,
-        'Solicitud rechazada: falta el token CSRF o no es válido. Recarga la página e inténtalo nuevamente.',
-      );
+    if (csrfTokensMatch(readCookie(request, CSRF_COOKIE), token)) return;
+    // A form's token is in its body, judged once the body is parsed (below).
+    if (request.routeOptions.config.csrf === 'form' && token === undefined) {
+      awaitingFormToken.add(request);
+      return;
     }
+    return sendApiError(reply, 403, REFUSED_TOKEN);
+  });
+
+  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!awaitingFormToken.has(request)) return;
+    if (!csrfTokensMatch(readCookie(request, CSRF_COOKIE), formToken(request.body)))
+      return sendApiError(reply, 403, REFUSED_TOKEN);
   });
 }

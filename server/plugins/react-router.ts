@@ -114,9 +114,11 @@ export async function registerReactRouter(app: FastifyInstance, options: ReactRo
         version,
         storedAt: Date.now(),
       };
+      // A page that says no-store (a form's CSRF token, a link's token in the query) is one visitor's only.
       const shareable =
         response.status === 200 &&
         !response.headers.has('set-cookie') &&
+        !(response.headers.get('cache-control') ?? '').includes('no-store') &&
         (response.headers.get('content-type') ?? '').startsWith('text/');
       if (shareable) pageCache.set(request.url, page);
       return sendCachedPage(reply, { ...page, headers: [...response.headers] });

@@ -10,6 +10,7 @@ import { VariantStore } from './images/get-variant.ts';
 import { LeadReminders } from './leads/lead-reminders.ts';
 import { type LeadService, leadService } from './leads/submit-lead.ts';
 import { RetentionJob } from './privacy/retention-job.ts';
+import { type RightsService, rightsService } from './rights/rights-service.ts';
 
 /** Everything a route handler or a page loader may call, built once per process. */
 export interface Services {
@@ -28,6 +29,8 @@ export interface Services {
   reminders: LeadReminders;
   /** Anonymises the requests past their retention period, daily (ADR 0031); started by main.ts. */
   retention: RetentionJob;
+  /** Rights exercised on /derechos and answered by staff (ADR 0031 decision 6). */
+  rights: RightsService;
   /** Views of the vehicle pages, counted in memory and added to the database every few seconds (app.ts starts it). */
   views: ViewCounter;
 }
@@ -60,6 +63,7 @@ export function createServices(config: AppConfig, database: Database): Services 
       privacy: async () => (await catalogue.dealership()).privacy,
       mailFiles: outbox,
     }),
+    rights: rightsService({ db, catalogue, outbox, publicUrl: config.publicUrl }),
     views: new ViewCounter(db),
   };
 }

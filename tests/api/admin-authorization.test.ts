@@ -13,6 +13,8 @@ const ADMIN_ONLY = [
   /^\/admin\/api\/usuarios/,
   /^\/admin\/api\/auditoria/,
   /^\/admin\/api\/datos-personales/,
+  // ADR 0031: the rights requests, like the personal data page.
+  /^\/admin\/api\/derechos/,
   /^\/admin\/api\/sitio/,
   // Issue 21: the round-robin setting and the team's figures.
   /^\/admin\/api\/asignacion$/,
@@ -56,6 +58,7 @@ describe('the back office API route table', () => {
       'cuenta',
       'auditoria',
       'datos-personales',
+      'derechos',
       'sitio',
     ])
       expect(areas, `no /admin/api/${area} route`).toContain(area);

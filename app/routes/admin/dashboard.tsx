@@ -11,13 +11,23 @@ import { anonymizationNotice } from '@domain/retention';
 import { loadDashboard } from '@server/services/admin/dashboard.ts';
 import { loadDashboardInsights } from '@server/services/admin/dashboard-insights.ts';
 import { loadTeamPerformance } from '@server/services/admin/team-performance.ts';
+import { loadRightsDashboard, type RightsDashboard } from '@server/services/rights/rights-dashboard.ts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DashboardInsightsPanels } from '~/components/admin/dashboard/insights';
 import { TeamPerformancePanel } from '~/components/admin/dashboard/team-performance';
 import { LeadsPerDayChart } from '~/components/admin/leads/leads-per-day-chart';
 import { AdminPage, adminMeta, Badge, Card, EmptyState } from '~/components/admin/ui';
-import { AlarmClock, CalendarDays, Car, History, Inbox, TriangleAlert } from '~/components/icons';
+import {
+  AlarmClock,
+  CalendarDays,
+  Car,
+  History,
+  Inbox,
+  Lock,
+  Scale,
+  TriangleAlert,
+} from '~/components/icons';
 import { requireStaffPage } from '~/lib/admin/session.server';
 import type { Route } from './+types/dashboard';
 
@@ -25,15 +35,16 @@ export const meta = () => adminMeta('Panel');
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const staff = requireStaffPage(url, context);
-  const [panel, insights, team] = await Promise.all([
+  const [panel, insights, team, rights] = await Promise.all([
     context.services.catalogue
       .dealership()
       .then(({ privacy }) => loadDashboard(context.services.db, new Date(), privacy)),
     loadDashboardInsights(context.services.db),
-    // Admins only: a salesperson does not see the team's figures.
+    // Admins only: a salesperson does not see the team's figures, nor the rights requests.
     staff.role === 'admin' ? loadTeamPerformance(context.services.db) : null,
+    staff.role === 'admin' ? loadRightsDashboard(context.services.db, context.services.rights.now()) : null,
   ]);
-  return { panel, insights, team, staffName: staff.name };
+  return { panel, insights, team, rights, staffName: staff.name };
 }
 
 const STOCK_TONES = { draft: 'neutral', published: 'success', sold: 'info' } as const;
@@ -84,6 +95,37 @@ function Tile({
     </Link>
   ) : (
     <div className={box}>{body}</div>
+  );
+}
+
+/** Rights requests on their legal clock (ADR 0031): open, overdue in red, blocks still to answer. */
+function RightsTiles({ rights }: { rights: RightsDashboard }) {
+  return (
+    <div className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="rights-tiles">
+      <Tile
+        label="Derechos abiertos"
+        value={rights.abiertas}
+        icon={Scale}
+        to="/admin/derechos"
+        hint="Solicitudes de datos personales por responder"
+      />
+      <Tile
+        label="Derechos vencidos"
+        value={rights.vencidas}
+        icon={TriangleAlert}
+        tone="alert"
+        to="/admin/derechos"
+        hint={rights.vencidas > 0 ? 'Pasó el plazo legal de respuesta' : 'Ninguno fuera de plazo'}
+      />
+      <Tile
+        label="Bloqueos por responder"
+        value={rights.bloqueosPendientes}
+        icon={Lock}
+        tone="alert"
+        to="/admin/derechos"
+        hint="Plazo: 2 días hábiles"
+      />
+    </div>
   );
 }
 
@@ -244,7 +286,7 @@ function Section({ title, action, children }: { title: string; action?: ReactNod
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { panel, insights, team, staffName } = loaderData;
+  const { panel, insights, team, rights, staffName } = loaderData;
   const { totals } = panel;
   const stockOrder: VehicleStatus[] = ['published', 'draft', 'sold'];
   return (
@@ -278,6 +320,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           hint={`${totals.ultimos30.toLocaleString('es-CL')} en 30 días`}
         />
       </div>
+
+      {rights ? <RightsTiles rights={rights} /> : null}
 
       <div className="mt-5">
         <Section title="Pruebas de manejo de hoy y mañana">

@@ -18,6 +18,7 @@ import {
   ListTree,
   LogOut,
   Menu,
+  Scale,
   ShieldCheck,
   UserCog,
   Users,
@@ -50,6 +51,7 @@ const NAV: NavItem[] = [
   { to: '/admin/sitio', label: 'Sitio', icon: Globe, adminOnly: true },
   { to: '/admin/auditoria', label: 'Auditoría', icon: History, adminOnly: true },
   { to: '/admin/datos-personales', label: 'Datos personales', icon: ShieldCheck, adminOnly: true },
+  { to: '/admin/derechos', label: 'Derechos', icon: Scale, adminOnly: true },
   { to: '/admin/cuenta', label: 'Mi cuenta', icon: UserCog },
 ];
 

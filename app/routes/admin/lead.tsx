@@ -16,7 +16,7 @@ import { LeadSimulation } from '~/components/admin/leads/lead-simulation';
 import { LeadStatusPanel } from '~/components/admin/leads/lead-status-panel';
 import { useNow } from '~/components/admin/leads/use-now';
 import { AdminPage, adminButton, adminMeta, Card } from '~/components/admin/ui';
-import { ArrowLeft, TriangleAlert } from '~/components/icons';
+import { ArrowLeft, Lock, TriangleAlert } from '~/components/icons';
 import { requireStaffPage } from '~/lib/admin/session.server';
 import type { Route } from './+types/lead';
 
@@ -57,6 +57,24 @@ export default function LeadPage({ loaderData }: Route.ComponentProps) {
           <span>
             <strong>{deadline.text}.</strong> Nadie ha contactado a esta persona y el plazo de{' '}
             {lead.promiseHours} h ya pasó.
+          </span>
+        </p>
+      ) : null}
+
+      {lead.processingBlocked ? (
+        <p
+          data-testid="processing-blocked"
+          className="mb-4 flex items-start gap-2 rounded-lg border border-red-300 border-l-4 border-l-red-600 bg-red-50 px-4 py-3 text-red-900 text-sm"
+        >
+          <Lock aria-hidden className="mt-0.5 size-4 shrink-0" />
+          <span>
+            <strong>Tratamiento bloqueado.</strong> La persona pidió suspender el uso de sus datos mientras se
+            resuelve su solicitud de derechos: esta solicitud solo se guarda; no se puede cambiar ni entregar
+            a terceros (ver{' '}
+            <Link to="/admin/derechos" className="underline">
+              Derechos
+            </Link>
+            ).
           </span>
         </p>
       ) : null}

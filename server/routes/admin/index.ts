@@ -3,6 +3,7 @@ import { auditRoutes } from './audit.ts';
 import { leadsRoutes } from './leads.ts';
 import { lookupsRoutes } from './lookups.ts';
 import { personalDataRoutes } from './personal-data.ts';
+import { rightsAdminRoutes } from './rights.ts';
 import { sessionRoutes } from './session.ts';
 import { settingsRoutes } from './settings.ts';
 import { staffRoutes } from './staff.ts';
@@ -28,6 +29,7 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
     await guarded.register(staffRoutes);
     await guarded.register(auditRoutes);
     await guarded.register(personalDataRoutes);
+    await guarded.register(rightsAdminRoutes);
     await guarded.register(settingsRoutes);
   });
 };

@@ -6,8 +6,9 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit.ts';
 import type { Actor } from '../auth/sessions.ts';
 import { ASSIGNMENT_STATE_KEY, OWNER_AUDIT_ACTION } from '../leads/lead-assignment.ts';
+import { isProcessingBlocked } from '../rights/processing-block.ts';
 import { LEAD_AUDIT_ENTITY } from './leads.ts';
-import type { WorkflowResult } from './leads-workflow.ts';
+import { BLOCKED, type WorkflowResult } from './leads-workflow.ts';
 
 /** The audit action of a change of the round-robin setting. */
 export const ASSIGNMENT_SETTINGS_AUDIT_ACTION = 'asignacion_configurada';
@@ -32,11 +33,12 @@ export async function changeLeadOwner(
 ): Promise<WorkflowResult<{ owner: LeadOwnerRef | null }>> {
   return db.transaction(async (tx) => {
     const [lead] = await tx
-      .select({ ownerId: leads.ownerId })
+      .select({ ownerId: leads.ownerId, email: leads.email })
       .from(leads)
       .where(eq(leads.id, input.id))
       .for('update');
     if (!lead) return { ok: false, status: 404, error: 'Solicitud no encontrada.' };
+    if (await isProcessingBlocked(tx, lead.email)) return BLOCKED;
     const [current] =
       lead.ownerId === null
         ? []

@@ -10,6 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import { recordAudit } from '../audit.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { claimTestDrivePlace } from '../leads/test-drive-booking.ts';
+import { isProcessingBlocked, PROCESSING_BLOCKED_MESSAGE } from '../rights/processing-block.ts';
 import { LEAD_AUDIT_ENTITY, STATUS_AUDIT_ACTION } from './leads.ts';
 
 export type WorkflowResult<T> =
@@ -17,6 +18,8 @@ export type WorkflowResult<T> =
   | { ok: false; status: 400 | 404 | 409; error: string };
 
 const NOT_FOUND = { ok: false, status: 404, error: 'Solicitud no encontrada.' } as const;
+/** Art. 8 ter: the person's data are only stored while a block lasts. */
+export const BLOCKED = { ok: false, status: 409, error: PROCESSING_BLOCKED_MESSAGE } as const;
 
 function refusal(from: LeadStatus, to: LeadStatus): string {
   if (from === to) return `La solicitud ya está en estado ${LEAD_STATUS_LABELS[to]}.`;
@@ -50,6 +53,7 @@ export async function changeLeadStatus(
       .where(eq(leads.id, input.id))
       .for('update');
     if (!lead) return NOT_FOUND;
+    if (await isProcessingBlocked(tx, lead.email)) return BLOCKED;
     const from = lead.status;
     if (!canChangeStatus(from, input.to)) return { ok: false, status: 409, error: refusal(from, input.to) };
     if (lead.kind === 'prueba' && lead.testDriveAt && from === 'descartado' && input.to !== 'descartado') {
@@ -91,8 +95,9 @@ export async function addLeadNote(
   db: Db,
   input: { id: number; body: string; author: SessionUser },
 ): Promise<WorkflowResult<LeadNote>> {
-  const [lead] = await db.select({ id: leads.id }).from(leads).where(eq(leads.id, input.id));
+  const [lead] = await db.select({ email: leads.email }).from(leads).where(eq(leads.id, input.id));
   if (!lead) return NOT_FOUND;
+  if (await isProcessingBlocked(db, lead.email)) return BLOCKED;
   const [note] = await db
     .insert(leadNotes)
     .values({ leadId: input.id, authorId: input.author.id, body: input.body })

@@ -13,6 +13,7 @@ import { formatMileage } from '@domain/format.ts';
 import { count, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { DETAIL_LABELS, describeDetail, kindLabel } from '../leads/lead-kinds.ts';
+import { processingBlockedSql } from '../rights/processing-block.ts';
 import type { LeadCsvRecord } from './leads-csv.ts';
 import { type LeadFilters, leadFiltersWhere } from './leads-filters.ts';
 
@@ -40,6 +41,7 @@ export const listColumns = {
   vehicleBrand: brands.nombre,
   ownerId: leadOwner.id,
   ownerName: leadOwner.name,
+  processingBlocked: processingBlockedSql(leads.email),
 };
 
 type ListRow = {
@@ -59,6 +61,8 @@ type ListRow = {
   vehicleBrand: string | null;
   ownerId: number | null;
   ownerName: string | null;
+  /** Absent where a query reads the list columns without it (the CSV). */
+  processingBlocked?: boolean;
 };
 
 function vehicleRef(row: Pick<ListRow, 'vehicleId' | 'vehicleModel' | 'vehicleYear' | 'vehicleBrand'>) {
@@ -87,6 +91,7 @@ export function toListItem(row: ListRow): LeadListItem {
     firstContactAt: row.firstContactAt?.toISOString() ?? null,
     testDriveAt: row.testDriveAt?.toISOString() ?? null,
     owner: row.ownerId !== null && row.ownerName !== null ? { id: row.ownerId, name: row.ownerName } : null,
+    processingBlocked: row.processingBlocked === true,
   };
 }
 

@@ -117,9 +117,10 @@ export async function summarizePersonalData(db: Db, email: string): Promise<Pers
 /**
  * Everything stored about the address, as one JSON document the person can be given: photos inline as data URLs
  * (the master images, already stripped of metadata), so the file is complete without access to the back office.
- * Recorded in the audit trail with the e-mail and the counts.
+ * Recorded in the audit trail with the e-mail and the counts; `actor` is null when the person downloads it
+ * themselves (a rights request's link, server/services/rights/rights-export.ts).
  */
-export async function exportPersonalData(db: Db, actor: Actor, email: string, controller: string) {
+export async function exportPersonalData(db: Db, actor: Actor | null, email: string, controller: string) {
   return db.transaction(async (tx) => {
     const leadRows = await tx
       .select({

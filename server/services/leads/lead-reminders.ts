@@ -4,6 +4,8 @@ import type { Db } from '@db/client.ts';
 import { emailOutbox, leads, staffUsers } from '@db/schema.ts';
 import { formatChileLongDateTime } from '@domain/chile-time.ts';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { processingBlockedSql } from '../rights/processing-block.ts';
+import { queueRightsReminders } from '../rights/rights-reminders.ts';
 import { kindLabel } from './lead-kinds.ts';
 
 /** The share of the promised time after which an unanswered lead is reminded. */
@@ -33,6 +35,8 @@ export async function queueDueReminders(db: Db, input: { now: Date; publicUrl: s
           isNull(leads.reminderSentAt),
           sql`${leads.dueAt} > ${now}`,
           sql`${leads.createdAt} + (${leads.dueAt} - ${leads.createdAt}) * ${REMINDER_SHARE} <= ${now}`,
+          // A blocked person's data are only stored (art. 8 ter): no e-mail carries them meanwhile.
+          sql`not ${processingBlockedSql(leads.email)}`,
         ),
       )
       .returning({
@@ -84,7 +88,7 @@ export async function queueDueReminders(db: Db, input: { now: Date; publicUrl: s
   });
 }
 
-/** Runs `queueDueReminders` every minute on each instance (main.ts starts it) and wakes the outbox after it. */
+/** Runs `queueDueReminders` and `queueRightsReminders` every minute on each instance (main.ts starts it) and wakes the outbox after it. */
 export class LeadReminders {
   #timer: ReturnType<typeof setInterval> | null = null;
   #running: Promise<unknown> = Promise.resolve();
@@ -104,7 +108,11 @@ export class LeadReminders {
 
   run(): void {
     this.#running = this.#running
-      .then(() => queueDueReminders(this.db, { now: new Date(), publicUrl: this.publicUrl }))
+      .then(async () => {
+        const input = { now: new Date(), publicUrl: this.publicUrl };
+        // The rights requests' legal clocks (ADR 0031) ride on the same minute: one scheduler per instance.
+        return (await queueDueReminders(this.db, input)) + (await queueRightsReminders(this.db, input));
+      })
       .then((count) => {
         if (count > 0) this.onQueued();
       })

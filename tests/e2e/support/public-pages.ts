@@ -13,6 +13,7 @@ export const PUBLIC_PAGES = [
   '/commercial-advisory',
   '/contact',
   '/terminos',
+  '/derechos',
   '/sitemap',
   '/pagina-que-no-existe',
   '/favoritos',

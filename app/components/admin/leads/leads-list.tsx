@@ -4,6 +4,7 @@ import { leadDeadline } from '@domain/lead-deadline';
 import { Link } from 'react-router';
 import { DataTable, td, th } from '~/components/admin/ui';
 import { Car, Mail, Phone, UserRound } from '~/components/icons';
+import { BlockedBadge } from '../rights/rights-badges';
 import { DeadlineBadge, StatusBadge } from './lead-badges';
 
 const isOverdue = (lead: LeadListItem, now: number) => leadDeadline(lead, now).state === 'vencida';
@@ -74,7 +75,10 @@ export function LeadsList({ items, now }: { items: LeadListItem[]; now: number }
                     <DeadlineBadge lead={lead} now={now} />
                   </td>
                   <td className={td}>
-                    <StatusBadge status={lead.status} />
+                    <span className="flex flex-col items-start gap-1">
+                      <StatusBadge status={lead.status} />
+                      {lead.processingBlocked ? <BlockedBadge /> : null}
+                    </span>
                   </td>
                   <td className={td} data-testid="lead-owner">
                     {lead.owner ? lead.owner.name : <span className="text-slate-600">Sin asignar</span>}

@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react';
+import { CircleAlert, CircleCheck } from '~/components/icons';
+import { PageHero } from '~/components/layout/page-hero';
+
+/** The pages of /derechos: the band with the title, then one readable column. */
+export function RightsPageFrame({
+  title,
+  intro,
+  children,
+}: {
+  title: string;
+  intro: string;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <PageHero eyebrow="Tus datos personales" title={title}>
+        {intro}
+      </PageHero>
+      <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">{children}</div>
+    </>
+  );
+}
+
+/** One answer of the flow in a card: a sentence, and what to do next. */
+export function RightsAnswer({
+  tone,
+  title,
+  children,
+}: {
+  tone: 'ok' | 'problem';
+  title: string;
+  children: ReactNode;
+}) {
+  const Icon = tone === 'ok' ? CircleCheck : CircleAlert;
+  return (
+    <section
+      aria-labelledby="respuesta-titulo"
+      className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-10"
+    >
+      <h2 id="respuesta-titulo" className="flex items-start gap-3 font-bold text-2xl text-slate-900">
+        <Icon
+          aria-hidden
+          className={`mt-1 size-6 shrink-0 ${tone === 'ok' ? 'text-green-700' : 'text-red-700'}`}
+        />
+        {title}
+      </h2>
+      <div className="mt-4 space-y-4 text-slate-700 leading-relaxed">{children}</div>
+    </section>
+  );
+}
+
+export const linkClass = 'font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900';

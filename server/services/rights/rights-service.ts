@@ -1,0 +1,71 @@
+// The rights requests as the routes and pages call them: one function per step, each with the clock, the site's
+// address and the dealership's name it needs. `now` is the one clock of the whole flow; tests replace it.
+import type { RightsCompleteInput, RightsListFilter, RightsRequestInput } from '@contracts/rights.ts';
+import type { Db } from '@db/client.ts';
+import type { Actor } from '../auth/sessions.ts';
+import type { Catalogue } from '../catalogue/catalogue.ts';
+import type { OutboxRelay } from '../email/outbox-relay.ts';
+import { blockRightsRequest, unblockRightsRequest } from './block-rights-request.ts';
+import { completeRightsRequest } from './complete-rights-request.ts';
+import { confirmRightsRequest, peekRightsLink } from './confirm-rights-request.ts';
+import { extendRightsRequest } from './extend-rights-request.ts';
+import { listRightsRequests } from './list-rights-requests.ts';
+import { refuseRightsRequest } from './refuse-rights-request.ts';
+import { downloadRightsExport, type ExportFormat, openRightsExport } from './rights-export.ts';
+import { getRightsRequest } from './rights-request-detail.ts';
+import { submitRightsRequest } from './submit-rights-request.ts';
+
+export function rightsService(deps: {
+  db: Db;
+  catalogue: Catalogue;
+  outbox: OutboxRelay;
+  publicUrl: string;
+}) {
+  const { db, catalogue, outbox, publicUrl } = deps;
+  const dealership = async () => (await catalogue.dealership()).name;
+  const staffContext = async () => ({ now: service.now(), dealership: await dealership() });
+  /** Every step that queues an e-mail wakes the outbox once it has committed. */
+  const thenSend = async <T>(work: Promise<T>): Promise<T> => {
+    const result = await work;
+    outbox.poke();
+    return result;
+  };
+  const service = {
+    now: () => new Date(),
+    submit: async (input: RightsRequestInput, client: string) =>
+      thenSend(
+        submitRightsRequest(db, input, {
+          now: service.now(),
+          client,
+          publicUrl,
+          dealership: await dealership(),
+        }),
+      ),
+    peek: (token: string) => peekRightsLink(db, token, service.now()),
+    confirm: async (token: string) =>
+      thenSend(
+        confirmRightsRequest(db, token, { now: service.now(), publicUrl, dealership: await dealership() }),
+      ),
+    openExport: (token: string) => openRightsExport(db, token, service.now()),
+    download: async (token: string, format: ExportFormat) =>
+      downloadRightsExport(db, token, format, {
+        now: service.now(),
+        controller: (await catalogue.dealership()).legalName,
+      }),
+    list: (filter: RightsListFilter) => listRightsRequests(db, filter),
+    detail: (id: number) => getRightsRequest(db, id),
+    block: async (actor: Actor, id: number) =>
+      thenSend(blockRightsRequest(db, actor, id, await staffContext())),
+    unblock: async (actor: Actor, id: number, input: { motivo: string }) =>
+      thenSend(unblockRightsRequest(db, actor, id, input, await staffContext())),
+    extend: async (actor: Actor, id: number, input: { motivo: string }) =>
+      thenSend(extendRightsRequest(db, actor, id, input, await staffContext())),
+    refuse: async (actor: Actor, id: number, input: { motivos: string }) =>
+      thenSend(refuseRightsRequest(db, actor, id, input, await staffContext())),
+    complete: async (actor: Actor, id: number, input: RightsCompleteInput) =>
+      thenSend(completeRightsRequest(db, actor, id, input, { ...(await staffContext()), mailFiles: outbox })),
+  };
+  return service;
+}
+
+export type RightsService = ReturnType<typeof rightsService>;

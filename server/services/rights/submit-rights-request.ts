@@ -1,0 +1,91 @@
+// Step 1 of a right exercised without an account (ADR 0031 decision 6): the person gives an address and the right;
+// nothing is looked up about the address here, so the answer, its status and its work are the same whether the
+// dealership holds data about it or not. A single-use link that expires goes to the address; only its hash is kept.
+import { BLOCKABLE, type RightsRequestInput } from '@contracts/rights.ts';
+import type { Db } from '@db/client.ts';
+import { rightsRequests } from '@db/schema.ts';
+import { emailProof } from '../admin/personal-data.ts';
+import { hitRateLimit } from '../rate-limit.ts';
+import { recordRightsEvent } from './rights-events.ts';
+import { confirmationMail } from './rights-mail.ts';
+import { newRightsToken } from './rights-tokens.ts';
+
+export const CONFIRM_LINK_MS = 24 * 3_600_000;
+const HOUR_MS = 3_600_000;
+/** Requests one client may make per hour. */
+export const RIGHTS_CLIENT_LIMIT = 5;
+/** Confirmation e-mails one address may receive per hour, whoever asks: nobody floods a mailbox through us. */
+export const RIGHTS_ADDRESS_LIMIT = 3;
+
+export interface SubmitRightsContext {
+  now: Date;
+  /** A keyed hash of the client's IP address, as the lead forms count it. */
+  client: string;
+  publicUrl: string;
+  dealership: string;
+}
+
+/** Too many requests from one client: answered 429 with how long to wait. */
+export class RightsRateLimited extends Error {
+  constructor(readonly retryAfter: number) {
+    super('Hiciste demasiadas solicitudes seguidas. Espera un momento e inténtalo nuevamente.');
+    this.name = 'RightsRateLimited';
+  }
+}
+
+/** Stores the unconfirmed request and queues the e-mail with its link; returns nothing the caller could show. */
+export async function submitRightsRequest(
+  db: Db,
+  input: RightsRequestInput,
+  context: SubmitRightsContext,
+): Promise<void> {
+  const { now } = context;
+  const byClient = await hitRateLimit(
+    db,
+    `derechos:${context.client}`,
+    RIGHTS_CLIENT_LIMIT,
+    HOUR_MS,
+    now.getTime(),
+  );
+  if (!byClient.allowed) throw new RightsRateLimited(byClient.retryAfter);
+  const byAddress = await hitRateLimit(
+    db,
+    `derechos-correo:${emailProof(input.correo)}`,
+    RIGHTS_ADDRESS_LIMIT,
+    HOUR_MS,
+    now.getTime(),
+  );
+  // Over the address's limit the client still gets the same answer: the limit must not tell anything either.
+  if (!byAddress.allowed) return;
+
+  const { token, hash } = newRightsToken();
+  const expiresAt = new Date(now.getTime() + CONFIRM_LINK_MS);
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(rightsRequests)
+      .values({
+        email: input.correo,
+        right: input.derecho,
+        details: input.detalle ?? null,
+        blockRequested: input.derecho === 'bloqueo' || (input.bloquear && BLOCKABLE.includes(input.derecho)),
+        tokenHash: hash,
+        tokenExpiresAt: expiresAt,
+        createdAt: now,
+      })
+      .returning({ id: rightsRequests.id });
+    if (!row) throw new Error('rights request insert returned nothing');
+    await recordRightsEvent(tx, {
+      requestId: row.id,
+      action: 'solicitada',
+      mail: {
+        to: input.correo,
+        ...confirmationMail({
+          right: input.derecho,
+          link: `${context.publicUrl}/derechos/confirmar?t=${token}`,
+          expiresAt,
+          dealership: context.dealership,
+        }),
+      },
+    });
+  });
+}
