@@ -1,22 +1,27 @@
 // The answers staff give a rights request, each a small form calling the back office API; every one is an event of
 // the request and an e-mail to the person (server/services/rights/).
 import type { RightsRequestDetail } from '@contracts/rights';
-import type { ReactNode } from 'react';
+import { formatChileDateTime } from '@domain/chile-time';
+import { type ReactNode, useState } from 'react';
 import { AdminNotice, adminButton, Card } from '~/components/admin/ui';
 import { FieldErrors, TextAreaField, TextField } from '~/components/forms/fields';
 import { Ban, CalendarClock, CircleCheck, Lock } from '~/components/icons';
 import { adminFetch } from '~/lib/admin/api-client';
-import { useApiForm } from '../staff/use-api-form';
+import { type Notice, useApiForm } from '../staff/use-api-form';
 
 const post = (id: number, action: string, body: unknown) =>
   adminFetch(`/admin/api/derechos/${id}/${action}`, { body: body as Record<string, unknown> });
 const field = (data: FormData, name: string) => String(data.get(name) ?? '');
+
+/** Tells the page an answer was given; its notice outlives the form, which the answer often removes. */
+type Done = (text: string) => void;
 
 function ActionForm({
   title,
   intro,
   submit,
   success,
+  onDone,
   button,
   children,
 }: {
@@ -24,15 +29,16 @@ function ActionForm({
   intro: string;
   submit: (data: FormData) => Promise<unknown>;
   success: string;
+  onDone: Done;
   button: ReactNode;
   children?: ReactNode;
 }) {
-  const form = useApiForm(submit, { success: () => success });
+  const form = useApiForm(submit, { success: () => success, onSuccess: onDone });
   return (
     <Card title={title}>
       <p className="mb-3 text-slate-600 text-sm">{intro}</p>
       <FieldErrors value={form.errors}>
-        <AdminNotice notice={form.notice} />
+        <AdminNotice notice={form.notice?.tone === 'error' ? form.notice : null} />
         <form ref={form.formRef} onSubmit={form.onSubmit} noValidate className="grid gap-3">
           {children}
           <div>{button}</div>
@@ -53,13 +59,26 @@ const COMPLETE_INTRO: Record<string, string> = {
 export function RightsActions({ request }: { request: RightsRequestDetail }) {
   const { id, derecho } = request;
   const open = request.estado === 'abierta';
+  const [notice, setNotice] = useState<Notice>(null);
+  const onDone: Done = (text) => setNotice({ tone: 'success', text });
   return (
-    <div className="grid gap-4">
+    <div className="grid content-start gap-4">
+      <AdminNotice notice={notice} />
+      {open ? null : (
+        <Card title="Solicitud cerrada">
+          <p className="text-slate-700 text-sm">
+            {request.estado === 'rechazada' ? 'Rechazada' : 'Completada'}
+            {request.resuelta ? ` el ${formatChileDateTime(request.resuelta)}` : ''}. La respuesta quedó en el
+            historial con el correo enviado a la persona.
+          </p>
+        </Card>
+      )}
       {open && request.bloqueoPedido && !request.bloqueadaEl ? (
         <ActionForm
           title="Bloquear el tratamiento"
           intro="La persona pidió bloquear el uso de sus datos mientras se resuelve: responde dentro de 2 días hábiles. Sus solicitudes quedarán marcadas y no se podrán cambiar ni entregar a terceros."
           submit={() => post(id, 'bloquear', {})}
+          onDone={onDone}
           success="Tratamiento bloqueado. Le enviamos un correo a la persona."
           button={
             <button type="submit" className={adminButton.danger}>
@@ -82,6 +101,7 @@ export function RightsActions({ request }: { request: RightsRequestDetail }) {
               ...(derecho === 'oposicion' ? { detenerMarketing: data.get('detenerMarketing') === 'on' } : {}),
             })
           }
+          onDone={onDone}
           success="Solicitud completada. Le enviamos la respuesta a la persona."
           button={
             <button
@@ -134,6 +154,7 @@ export function RightsActions({ request }: { request: RightsRequestDetail }) {
           title="Prorrogar el plazo"
           intro="Una sola vez, por 30 días corridos más. La persona recibe el motivo y la nueva fecha."
           submit={(data) => post(id, 'prorrogar', { motivo: field(data, 'motivo') })}
+          onDone={onDone}
           success="Plazo prorrogado. Le enviamos el motivo y la nueva fecha a la persona."
           button={
             <button type="submit" className={adminButton.secondary}>
@@ -150,6 +171,7 @@ export function RightsActions({ request }: { request: RightsRequestDetail }) {
           title="Rechazar"
           intro="La persona recibe los motivos y el aviso de que tiene 30 días hábiles para reclamar ante la Agencia de Protección de Datos Personales."
           submit={(data) => post(id, 'rechazar', { motivos: field(data, 'motivos') })}
+          onDone={onDone}
           success="Solicitud rechazada. Le enviamos los motivos a la persona."
           button={
             <button type="submit" className={adminButton.secondary}>
@@ -166,6 +188,7 @@ export function RightsActions({ request }: { request: RightsRequestDetail }) {
           title="Levantar el bloqueo"
           intro="Vuelve a permitir el uso de sus datos. La persona recibe el motivo."
           submit={(data) => post(id, 'desbloquear', { motivo: field(data, 'motivo') })}
+          onDone={onDone}
           success="Bloqueo levantado. Le enviamos el motivo a la persona."
           button={
             <button type="submit" className={adminButton.secondary}>
