@@ -62,143 +62,148 @@ export function RightsActions({ request }: { request: RightsRequestDetail }) {
   const [notice, setNotice] = useState<Notice>(null);
   const onDone: Done = (text) => setNotice({ tone: 'success', text });
   return (
-    <div className="grid content-start gap-4">
+    // The notice sits outside the grid: its live regions are always there, and an empty one takes no gap.
+    <div>
       <AdminNotice notice={notice} />
-      {open ? null : (
-        <Card title="Solicitud cerrada">
-          <p className="text-slate-700 text-sm">
-            {request.estado === 'rechazada' ? 'Rechazada' : 'Completada'}
-            {request.resuelta ? ` el ${formatChileDateTime(request.resuelta)}` : ''}. La respuesta quedó en el
-            historial con el correo enviado a la persona.
-          </p>
-        </Card>
-      )}
-      {open && request.bloqueoPedido && !request.bloqueadaEl ? (
-        <ActionForm
-          title="Bloquear el tratamiento"
-          intro="La persona pidió bloquear el uso de sus datos mientras se resuelve: responde dentro de 2 días hábiles. Sus solicitudes quedarán marcadas y no se podrán cambiar ni entregar a terceros."
-          submit={() => post(id, 'bloquear', {})}
-          onDone={onDone}
-          success="Tratamiento bloqueado. Le enviamos un correo a la persona."
-          button={
-            <button type="submit" className={adminButton.danger}>
-              <Lock aria-hidden className="size-4" />
-              Bloquear ahora
-            </button>
-          }
-        />
-      ) : null}
-      {open ? (
-        <ActionForm
-          title="Completar"
-          intro={COMPLETE_INTRO[derecho] ?? 'Describe lo que se hizo; la persona lo recibe por correo.'}
-          submit={(data) =>
-            post(id, 'completar', {
-              nota: field(data, 'nota'),
-              nombre: field(data, 'nombre'),
-              telefono: field(data, 'telefono'),
-              confirmacion: field(data, 'confirmacion'),
-              ...(derecho === 'oposicion' ? { detenerMarketing: data.get('detenerMarketing') === 'on' } : {}),
-            })
-          }
-          onDone={onDone}
-          success="Solicitud completada. Le enviamos la respuesta a la persona."
-          button={
-            <button
-              type="submit"
-              className={derecho === 'supresion' ? adminButton.danger : adminButton.primary}
-            >
-              <CircleCheck aria-hidden className="size-4" />
-              {derecho === 'supresion' ? 'Eliminar datos y completar' : 'Completar solicitud'}
-            </button>
-          }
-        >
-          {derecho === 'rectificacion' ? (
-            <div className="grid gap-3 sm:grid-cols-2">
-              <TextField name="nombre" label="Nombre corregido" required={false} maxLength={100} />
+      <div className="grid content-start gap-4">
+        {open ? null : (
+          <Card title="Solicitud cerrada">
+            <p className="text-slate-700 text-sm">
+              {request.estado === 'rechazada' ? 'Rechazada' : 'Completada'}
+              {request.resuelta ? ` el ${formatChileDateTime(request.resuelta)}` : ''}. La respuesta quedó en
+              el historial con el correo enviado a la persona.
+            </p>
+          </Card>
+        )}
+        {open && request.bloqueoPedido && !request.bloqueadaEl ? (
+          <ActionForm
+            title="Bloquear el tratamiento"
+            intro="La persona pidió bloquear el uso de sus datos mientras se resuelve: responde dentro de 2 días hábiles. Sus solicitudes quedarán marcadas y no se podrán cambiar ni entregar a terceros."
+            submit={() => post(id, 'bloquear', {})}
+            onDone={onDone}
+            success="Tratamiento bloqueado. Le enviamos un correo a la persona."
+            button={
+              <button type="submit" className={adminButton.danger}>
+                <Lock aria-hidden className="size-4" />
+                Bloquear ahora
+              </button>
+            }
+          />
+        ) : null}
+        {open ? (
+          <ActionForm
+            title="Completar"
+            intro={COMPLETE_INTRO[derecho] ?? 'Describe lo que se hizo; la persona lo recibe por correo.'}
+            submit={(data) =>
+              post(id, 'completar', {
+                nota: field(data, 'nota'),
+                nombre: field(data, 'nombre'),
+                telefono: field(data, 'telefono'),
+                confirmacion: field(data, 'confirmacion'),
+                ...(derecho === 'oposicion'
+                  ? { detenerMarketing: data.get('detenerMarketing') === 'on' }
+                  : {}),
+              })
+            }
+            onDone={onDone}
+            success="Solicitud completada. Le enviamos la respuesta a la persona."
+            button={
+              <button
+                type="submit"
+                className={derecho === 'supresion' ? adminButton.danger : adminButton.primary}
+              >
+                <CircleCheck aria-hidden className="size-4" />
+                {derecho === 'supresion' ? 'Eliminar datos y completar' : 'Completar solicitud'}
+              </button>
+            }
+          >
+            {derecho === 'rectificacion' ? (
+              <div className="grid gap-3 sm:grid-cols-2">
+                <TextField name="nombre" label="Nombre corregido" required={false} maxLength={100} />
+                <TextField
+                  name="telefono"
+                  label="Teléfono corregido"
+                  required={false}
+                  maxLength={20}
+                  type="tel"
+                />
+              </div>
+            ) : null}
+            {derecho === 'oposicion' ? (
+              <label className="flex items-center gap-2 text-slate-800 text-sm">
+                <input
+                  type="checkbox"
+                  name="detenerMarketing"
+                  defaultChecked
+                  className="size-4 accent-brand-700"
+                />
+                Detener el marketing (retirar su consentimiento de marketing)
+              </label>
+            ) : null}
+            {derecho === 'supresion' ? (
               <TextField
-                name="telefono"
-                label="Teléfono corregido"
-                required={false}
-                maxLength={20}
-                type="tel"
+                name="confirmacion"
+                label="Escribe el correo de la persona para confirmar"
+                type="email"
+                autoComplete="off"
+                maxLength={254}
+                hint={`Debe coincidir con ${request.correo}. No se puede deshacer.`}
               />
-            </div>
-          ) : null}
-          {derecho === 'oposicion' ? (
-            <label className="flex items-center gap-2 text-slate-800 text-sm">
-              <input
-                type="checkbox"
-                name="detenerMarketing"
-                defaultChecked
-                className="size-4 accent-brand-700"
-              />
-              Detener el marketing (retirar su consentimiento de marketing)
-            </label>
-          ) : null}
-          {derecho === 'supresion' ? (
-            <TextField
-              name="confirmacion"
-              label="Escribe el correo de la persona para confirmar"
-              type="email"
-              autoComplete="off"
-              maxLength={254}
-              hint={`Debe coincidir con ${request.correo}. No se puede deshacer.`}
-            />
-          ) : null}
-          <TextAreaField name="nota" label="Respuesta a la persona" rows={3} maxLength={2000} />
-        </ActionForm>
-      ) : null}
-      {open && !request.prorrogada && request.plazo ? (
-        <ActionForm
-          title="Prorrogar el plazo"
-          intro="Una sola vez, por 30 días corridos más. La persona recibe el motivo y la nueva fecha."
-          submit={(data) => post(id, 'prorrogar', { motivo: field(data, 'motivo') })}
-          onDone={onDone}
-          success="Plazo prorrogado. Le enviamos el motivo y la nueva fecha a la persona."
-          button={
-            <button type="submit" className={adminButton.secondary}>
-              <CalendarClock aria-hidden className="size-4" />
-              Prorrogar 30 días
-            </button>
-          }
-        >
-          <TextAreaField name="motivo" label="Motivo de la prórroga" rows={2} maxLength={2000} />
-        </ActionForm>
-      ) : null}
-      {open ? (
-        <ActionForm
-          title="Rechazar"
-          intro="La persona recibe los motivos y el aviso de que tiene 30 días hábiles para reclamar ante la Agencia de Protección de Datos Personales."
-          submit={(data) => post(id, 'rechazar', { motivos: field(data, 'motivos') })}
-          onDone={onDone}
-          success="Solicitud rechazada. Le enviamos los motivos a la persona."
-          button={
-            <button type="submit" className={adminButton.secondary}>
-              <Ban aria-hidden className="size-4" />
-              Rechazar solicitud
-            </button>
-          }
-        >
-          <TextAreaField name="motivos" label="Motivos del rechazo" rows={3} maxLength={2000} />
-        </ActionForm>
-      ) : null}
-      {request.bloqueada ? (
-        <ActionForm
-          title="Levantar el bloqueo"
-          intro="Vuelve a permitir el uso de sus datos. La persona recibe el motivo."
-          submit={(data) => post(id, 'desbloquear', { motivo: field(data, 'motivo') })}
-          onDone={onDone}
-          success="Bloqueo levantado. Le enviamos el motivo a la persona."
-          button={
-            <button type="submit" className={adminButton.secondary}>
-              Levantar bloqueo
-            </button>
-          }
-        >
-          <TextAreaField name="motivo" label="Motivo" rows={2} maxLength={2000} />
-        </ActionForm>
-      ) : null}
+            ) : null}
+            <TextAreaField name="nota" label="Respuesta a la persona" rows={3} maxLength={2000} />
+          </ActionForm>
+        ) : null}
+        {open && !request.prorrogada && request.plazo ? (
+          <ActionForm
+            title="Prorrogar el plazo"
+            intro="Una sola vez, por 30 días corridos más. La persona recibe el motivo y la nueva fecha."
+            submit={(data) => post(id, 'prorrogar', { motivo: field(data, 'motivo') })}
+            onDone={onDone}
+            success="Plazo prorrogado. Le enviamos el motivo y la nueva fecha a la persona."
+            button={
+              <button type="submit" className={adminButton.secondary}>
+                <CalendarClock aria-hidden className="size-4" />
+                Prorrogar 30 días
+              </button>
+            }
+          >
+            <TextAreaField name="motivo" label="Motivo de la prórroga" rows={2} maxLength={2000} />
+          </ActionForm>
+        ) : null}
+        {open ? (
+          <ActionForm
+            title="Rechazar"
+            intro="La persona recibe los motivos y el aviso de que tiene 30 días hábiles para reclamar ante la Agencia de Protección de Datos Personales."
+            submit={(data) => post(id, 'rechazar', { motivos: field(data, 'motivos') })}
+            onDone={onDone}
+            success="Solicitud rechazada. Le enviamos los motivos a la persona."
+            button={
+              <button type="submit" className={adminButton.secondary}>
+                <Ban aria-hidden className="size-4" />
+                Rechazar solicitud
+              </button>
+            }
+          >
+            <TextAreaField name="motivos" label="Motivos del rechazo" rows={3} maxLength={2000} />
+          </ActionForm>
+        ) : null}
+        {request.bloqueada ? (
+          <ActionForm
+            title="Levantar el bloqueo"
+            intro="Vuelve a permitir el uso de sus datos. La persona recibe el motivo."
+            submit={(data) => post(id, 'desbloquear', { motivo: field(data, 'motivo') })}
+            onDone={onDone}
+            success="Bloqueo levantado. Le enviamos el motivo a la persona."
+            button={
+              <button type="submit" className={adminButton.secondary}>
+                Levantar bloqueo
+              </button>
+            }
+          >
+            <TextAreaField name="motivo" label="Motivo" rows={2} maxLength={2000} />
+          </ActionForm>
+        ) : null}
+      </div>
     </div>
   );
 }
