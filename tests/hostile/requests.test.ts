@@ -117,6 +117,7 @@ describe('query strings of every public GET route', () => {
         '/api/vehiculos/:id/',
         '/api/prueba-de-manejo/:id/calendario.ics',
         '/media/:hash/:file',
+        '/derechos/descarga.:formato',
       ].sort(),
     );
   });
@@ -124,7 +125,13 @@ describe('query strings of every public GET route', () => {
   it('answers hostile parameters soundly on every route', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom(...PUBLIC_GETS, `/api/vehiculos/${1}/`, '/api/prueba-de-manejo/1/calendario.ics'),
+        fc.constantFrom(
+          ...PUBLIC_GETS,
+          `/api/vehiculos/${1}/`,
+          '/api/prueba-de-manejo/1/calendario.ics',
+          '/derechos/descarga.json',
+          '/derechos/descarga.csv',
+        ),
         fc.array(
           fc.tuple(
             fc.oneof(
@@ -209,6 +216,24 @@ describe('path parameters', () => {
           const response = await app.inject({ method: 'GET', url: `/media/${hash}/${file}` });
           expectSound(response);
           expect(response.statusCode).not.toBe(200);
+        },
+      ),
+      { numRuns: runs(100) },
+    );
+  });
+
+  it('GET /derechos/descarga.:formato never answers 200 to a hostile format or token, only a Spanish 4xx', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(wireText, fc.constantFrom('json', 'csv', 'JSON', 'xml', 'json.php', 'csv%00')),
+        fc.oneof(wireText, fc.stringMatching(/^[A-Za-z0-9_-]{43}$/)),
+        async (format, token) => {
+          const response = await app.inject({
+            method: 'GET',
+            url: `/derechos/descarga.${format}?t=${token}`,
+          });
+          expectSound(response);
+          expect(response.statusCode).toBeGreaterThanOrEqual(400);
         },
       ),
       { numRuns: runs(100) },
