@@ -1,6 +1,7 @@
 // The sentences of the consent boxes (ADR 0031, Ley 19.628 as amended by Ley 21.719, arts. 12, 15 and 16) and the
-// purpose each public form states. One function writes each sentence: the form shows it beside its box and the
-// server stores the same words as the evidence of the consent, so what was recorded is what the person read.
+// purpose each public form states. One function writes each sentence: the server gives it to the form, which shows
+// it beside its box, and stores the same words as the evidence of the consent, so what was recorded is what the
+// person read.
 
 /** The purposes that need a consent of their own (db/schema.ts CONSENT_PURPOSES). */
 export type ConsentPurpose = 'datos_socioeconomicos' | 'cesion' | 'marketing';
@@ -15,15 +16,21 @@ export type ConsentForm =
   | 'asesoria'
   | 'prueba';
 
-/** What a page gives its forms to write their boxes: the values the server reads when the request arrives. */
-export interface ConsentContext {
-  /** The dealership's name, as the sentences name it. */
-  dealership: string;
-  /** Per form whose request may be passed on, the partners named in its cession box (server: lead kinds). */
-  recipients: Partial<Record<ConsentForm, string[]>>;
-  /** The privacy policy version the page was rendered with; null before the first one is published. */
+/**
+ * What a page gives one of its forms (ADR 0031), written by the server from the settings it will read when the request
+ * arrives: the form's purpose, the sentence of each box it has, and the privacy policy version the page shows. The
+ * sentences travel as markup, not as code: the forms' JavaScript does not grow with them.
+ */
+export interface FormConsent {
+  purpose: string;
+  /** The sentence of each box, by purpose; a purpose absent has no box on this form. */
+  boxes: Partial<Record<ConsentPurpose, string>>;
+  /** Null before the first version is published. */
   policyVersion: number | null;
 }
+
+/** Every public form's consents, as the root loader gives them to the pages. */
+export type ConsentContext = Record<ConsentForm, FormConsent>;
 
 /** "A", "A y B", "A, B y C": written here rather than by Intl, so browser and server always agree. */
 export function spanishList(items: readonly string[]): string {

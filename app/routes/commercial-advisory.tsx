@@ -153,7 +153,7 @@ export default function CommercialAdvisory() {
         </CtaBand>
       </div>
 
-      <AdvisoryRequestIsland consent={consent} />
+      <AdvisoryRequestIsland consent={consent.asesoria} />
     </>
   );
 }

@@ -30,7 +30,7 @@ export default function Contact() {
         de 24 horas.
       </PageHero>
       <div className="mx-auto max-w-7xl px-4 py-12 sm:py-16">
-        <ContactContent dealership={dealership} consent={consent} level={2} />
+        <ContactContent dealership={dealership} consent={consent.contacto} level={2} />
       </div>
     </>
   );

@@ -130,7 +130,7 @@ export default function Financing({ loaderData }: Route.ComponentProps) {
             initial={readSimulatorChoice(params, dealership.financing)}
             vehicleId={addressNumber(params.get('vehiculo'))}
             price={addressNumber(params.get('precio'))}
-            consent={consent}
+            consent={consent.financiamiento}
           />
         </div>
       </section>
@@ -175,7 +175,7 @@ export default function Financing({ loaderData }: Route.ComponentProps) {
         </CtaBand>
       </div>
 
-      <FinancingRequestIsland consent={consent} />
+      <FinancingRequestIsland consent={consent.financiamiento} />
     </>
   );
 }

@@ -61,7 +61,7 @@ export default function Insurance() {
               lead="Completa tus datos y los de tu auto. Un asesor te enviará alternativas dentro de las próximas 24 horas."
             />
             <div className="mt-8">
-              <InsuranceFormIsland consent={consent} />
+              <InsuranceFormIsland consent={consent.seguro} />
             </div>
           </Reveal>
           <div className="space-y-6">

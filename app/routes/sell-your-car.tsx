@@ -102,7 +102,7 @@ export default function SellYourCar() {
               lead="Déjanos los datos de tu auto y te contactaremos para coordinar la evaluación técnica."
             />
             <div className="mt-8">
-              <SellFormIsland consent={consent} />
+              <SellFormIsland consent={consent.vendeauto} />
             </div>
           </Reveal>
         </section>

@@ -88,7 +88,7 @@ function PublishedVehicle({ vehicle, similar }: PageData) {
             whatsapp={dealership.whatsapp}
             salesEmail={dealership.salesEmail}
             publicUrl={publicUrl}
-            consent={consent}
+            consent={{ vehiculo: consent.vehiculo, prueba: consent.prueba }}
           />
         </aside>
         <div className="min-w-0 lg:col-start-1 lg:row-start-2">
@@ -112,7 +112,7 @@ function PublishedVehicle({ vehicle, similar }: PageData) {
               financing={dealership.financing}
               simulation={simulation}
               initialTab={hasSimulatorChoice(params) ? 'financiamiento' : params.get('tab')}
-              consent={consent}
+              consent={consent.financiamiento}
             />
           </ServerSlots>
         </div>
@@ -142,7 +142,7 @@ function SoldVehicle({ vehicle, similar, soldAt }: PageData & { soldAt: string }
             <SimilarAlertFormIsland
               vehicle={{ id: vehicle.id, name: vehicle.name, year: vehicle.year, bodyType: vehicle.bodyType }}
               publicUrl={publicUrl}
-              consent={consent}
+              consent={consent.contacto}
             />
           </SoldSummary>
         </aside>

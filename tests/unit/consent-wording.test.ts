@@ -1,8 +1,14 @@
 // The sentences of the consent boxes (ADR 0031): one function for the form and the server, naming the dealership and
-// every partner of a cession; a form without partners to name has no cession box, and a request from it records none.
+// every partner of a cession, given to the page as text; a form without partners to name has no cession box, and a
+// request from it records none.
 import { consentWording, spanishList } from '@domain/consent.ts';
 import { defaultDealership } from '@server/config/default-dealership.ts';
-import { applyConsents, formConsentContext, offeredPurposes } from '@server/services/leads/lead-consents.ts';
+import {
+  applyConsents,
+  formConsentContext,
+  kindConsentWording,
+  offeredPurposes,
+} from '@server/services/leads/lead-consents.ts';
 import { LEAD_KIND_BY_KIND, type LeadKindDef } from '@server/services/leads/lead-kinds.ts';
 import { describe, expect, it } from 'vitest';
 
@@ -69,10 +75,23 @@ describe('the lead kinds’ consents', () => {
       'cesion',
     ]);
     const context = formConsentContext(noInsurers, 3);
-    expect(context.recipients).toEqual({
-      financiamiento: defaultDealership.partners.map((partner) => partner.name),
+    expect(Object.keys(context.seguro.boxes)).toEqual(['marketing']);
+    expect(Object.keys(context.financiamiento.boxes)).toEqual([
+      'datos_socioeconomicos',
+      'cesion',
+      'marketing',
+    ]);
+    // The page's sentence is the one the server records for the same settings.
+    expect(context.financiamiento.boxes.cesion).toBe(
+      kindConsentWording(kind('financiamiento'), 'cesion', noInsurers),
+    );
+    for (const lender of defaultDealership.partners)
+      expect(context.financiamiento.boxes.cesion).toContain(lender.name);
+    expect(context.contacto).toEqual({
+      purpose: 'Usaremos estos datos para responder tu mensaje.',
+      boxes: { marketing: expect.stringContaining(defaultDealership.name) },
+      policyVersion: 3,
     });
-    expect(context.policyVersion).toBe(3);
   });
 
   it('leaves a request without boxes or socio-economic values as it was (same fields, same key hash)', () => {

@@ -1,5 +1,5 @@
 import type { Dealership } from '@contracts/dealership';
-import type { ConsentContext } from '@domain/consent';
+import type { FormConsent } from '@domain/consent';
 import { ContactFormIsland } from '~/components/forms/contact-form';
 import { Reveal } from '~/components/reveal';
 import { ContactInfoCard } from './contact-info-card';
@@ -7,8 +7,8 @@ import { MapEmbedIsland } from './map-embed';
 
 interface Props {
   dealership: Dealership;
-  /** What the form's consent boxes name (root loader). */
-  consent: ConsentContext;
+  /** The contact form's purpose and consent boxes (root loader). */
+  consent: FormConsent;
   /** 2 on /contact (under its h1), 3 in the home page's contact section (under its h2). */
   level: 2 | 3;
 }

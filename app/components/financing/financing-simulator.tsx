@@ -1,5 +1,5 @@
 import type { FinancingSettings } from '@contracts/dealership.ts';
-import type { ConsentContext } from '@domain/consent';
+import type { FormConsent } from '@domain/consent';
 import type { SimulatorChoice } from '@domain/credit-params';
 import { formatPrice } from '@domain/format';
 import { Suspense, useRef, useState } from 'react';
@@ -25,7 +25,7 @@ interface Props {
   vehicleId: number | null;
   price: number | null;
   /** For the financing request it opens: what its consent boxes name (ADR 0031). */
-  consent: ConsentContext;
+  consent: FormConsent;
 }
 
 const fieldClass =

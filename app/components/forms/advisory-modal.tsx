@@ -7,7 +7,7 @@ import {
   CLIENT_TYPE_OPTIONS,
   FINANCIAL_SITUATION_OPTIONS,
 } from '@contracts/lead-options.ts';
-import type { ConsentContext } from '@domain/consent';
+import type { FormConsent } from '@domain/consent';
 import { useEffect, useState } from 'react';
 import { useLeadForm } from '~/lib/use-lead-form';
 import { ConsentBox, ConsentFooter, FormIntro, SensitiveGroup } from './consent-fields';
@@ -25,7 +25,7 @@ export function AdvisoryModal({
   open: boolean;
   onClose: () => void;
   /** What the consent boxes name, and the privacy policy version the page shows. */
-  consent: ConsentContext;
+  consent: FormConsent;
 }) {
   const [sent, setSent] = useState(false);
   const [confirmed, setConfirmed] = useState(false);
@@ -70,7 +70,7 @@ export function AdvisoryModal({
   );
 }
 
-function AdvisoryForm({ consent, onSent }: { consent: ConsentContext; onSent: () => void }) {
+function AdvisoryForm({ consent, onSent }: { consent: FormConsent; onSent: () => void }) {
   const today = localIsoDate(new Date());
   const lead = useLeadForm({
     // The page is stricter than the server (which allows yesterday, for visitors a timezone behind): the
@@ -90,7 +90,7 @@ function AdvisoryForm({ consent, onSent }: { consent: ConsentContext; onSent: ()
   return (
     <FieldErrors value={lead.errors}>
       <form key={lead.formKey} {...lead.formProps} className="grid gap-5 sm:grid-cols-2">
-        <FormIntro form="asesoria" />
+        <FormIntro consent={consent} />
         <PersonFields names={{ name: 'nombre', phone: 'telefono', email: 'correo' }} order="phone-first" />
         <SelectField name="area_asesoria" label="Área de asesoría" options={ADVISORY_AREA_OPTIONS} />
         <SelectField name="tipo_cliente" label="Tipo de cliente" options={CLIENT_TYPE_OPTIONS} />
@@ -109,7 +109,7 @@ function AdvisoryForm({ consent, onSent }: { consent: ConsentContext; onSent: ()
             options={FINANCIAL_SITUATION_OPTIONS}
             hint="La guardamos solo si marcas la autorización de abajo."
           />
-          <ConsentBox form="asesoria" purpose="datos_socioeconomicos" consent={consent} />
+          <ConsentBox purpose="datos_socioeconomicos" consent={consent} />
         </SensitiveGroup>
         <TextAreaField
           name="comentarios"
@@ -118,7 +118,7 @@ function AdvisoryForm({ consent, onSent }: { consent: ConsentContext; onSent: ()
           maxLength={3000}
           className="sm:col-span-2"
         />
-        <ConsentFooter form="asesoria" consent={consent} />
+        <ConsentFooter consent={consent} />
         <FormFooter sending={lead.status === 'sending'}>Enviar solicitud</FormFooter>
       </form>
       <FormNotice notice={lead.notice} onDismiss={lead.dismissNotice} />

@@ -1,15 +1,10 @@
 // The parts of a lead form that concern personal data (ADR 0031): what the request is used for, one unticked box per
 // purpose that needs a consent of its own, with the sentence the server records when it is ticked, and the privacy
-// policy version the page showed.
+// policy version the page showed. Every text comes from the page (FormConsent, written by the server): none is
+// in this code, so the forms' JavaScript stays the size it was.
 
 import { CONSENT_FIELDS, POLICY_VERSION_FIELD } from '@contracts/lead-options.ts';
-import {
-  type ConsentContext,
-  type ConsentForm,
-  type ConsentPurpose,
-  consentWording,
-  FORM_PURPOSE,
-} from '@domain/consent';
+import type { ConsentPurpose, FormConsent } from '@domain/consent';
 import { type ReactNode, useContext } from 'react';
 import { useIslandId } from '~/lib/island-scope';
 import { FieldError, FieldErrors } from './fields';
@@ -19,18 +14,18 @@ const WIDE = 'sm:col-span-2';
 
 /** The form's first lines: what its request is used for, and how required fields are marked. */
 export function FormIntro({
-  form,
-  purpose,
+  consent,
+  purpose = consent.purpose,
   className = WIDE,
 }: {
-  form: ConsentForm;
+  consent: FormConsent;
   /** Instead of the form's own sentence, when one form serves another purpose (the alert of a sold car). */
   purpose?: string;
   className?: string;
 }) {
   return (
     <div className={`text-slate-600 text-sm ${className}`}>
-      <p className="font-medium text-slate-700">{purpose ?? FORM_PURPOSE[form]}</p>
+      <p className="font-medium text-slate-700">{purpose}</p>
       <p className="mt-1">Los campos marcados con * son obligatorios.</p>
     </div>
   );
@@ -40,23 +35,12 @@ export function FormIntro({
  * One consent box, never ticked by default, labelled by its sentence (the one the server stores when it is ticked).
  * Nothing when the form has no such box (a cession with no partner to name).
  */
-export function ConsentBox({
-  form,
-  purpose,
-  consent,
-}: {
-  form: ConsentForm;
-  purpose: ConsentPurpose;
-  consent: ConsentContext;
-}) {
+export function ConsentBox({ purpose, consent }: { purpose: ConsentPurpose; consent: FormConsent }) {
   const name = CONSENT_FIELDS[purpose];
   const id = useIslandId(name);
   const error = useContext(FieldErrors)[name];
   const errorId = error ? `${id}-error` : undefined;
-  const wording = consentWording(form, purpose, {
-    dealership: consent.dealership,
-    recipients: consent.recipients[form],
-  });
+  const wording = consent.boxes[purpose];
   if (!wording) return null;
   return (
     <div>
@@ -89,25 +73,15 @@ export function SensitiveGroup({ children }: { children: ReactNode }) {
 }
 
 /**
- * The optional boxes at the end of a form (a cession, where the form has one, then marketing) and the policy
- * version the page showed. Neither box is needed for the request to be answered.
+ * The optional boxes at the end of a form (its cession, when it has one, then marketing) and the policy version
+ * the page showed. Neither box is needed for the request to be answered.
  */
-export function ConsentFooter({
-  form,
-  consent,
-  cession = false,
-  className = WIDE,
-}: {
-  form: ConsentForm;
-  consent: ConsentContext;
-  cession?: boolean;
-  className?: string;
-}) {
+export function ConsentFooter({ consent, className = WIDE }: { consent: FormConsent; className?: string }) {
   return (
     <fieldset className={`grid gap-3 ${className}`}>
       <legend className="mb-2 font-medium text-slate-800 text-sm">Autorizaciones (opcionales)</legend>
-      {cession ? <ConsentBox form={form} purpose="cesion" consent={consent} /> : null}
-      <ConsentBox form={form} purpose="marketing" consent={consent} />
+      <ConsentBox purpose="cesion" consent={consent} />
+      <ConsentBox purpose="marketing" consent={consent} />
       {consent.policyVersion === null ? null : (
         <input type="hidden" name={POLICY_VERSION_FIELD} value={consent.policyVersion} />
       )}

@@ -4,7 +4,7 @@
 // own express consent: ADR 0031).
 
 import { FINANCING_TYPE_OPTIONS, INCOME_OPTIONS, TERM_OPTIONS } from '@contracts/lead-options.ts';
-import type { ConsentContext } from '@domain/consent';
+import type { FormConsent } from '@domain/consent';
 import { formatPercent, formatPrice } from '@domain/format';
 import type { SimulationHandoff } from '~/components/financing/credit-simulator';
 import { leadSchema, useLeadForm } from '~/lib/use-lead-form';
@@ -30,7 +30,7 @@ export function FinancingModal({
   open: boolean;
   onClose: () => void;
   /** What the consent boxes name, and the privacy policy version the page shows. */
-  consent: ConsentContext;
+  consent: FormConsent;
   vehicle?: FinancingVehicle;
   /** The simulation 'Solicitar este crédito' came from: it prefills the form and travels with the request. */
   simulation?: SimulationHandoff;
@@ -55,7 +55,7 @@ function FinancingForm({
 }: {
   vehicle?: FinancingVehicle;
   simulation?: SimulationHandoff;
-  consent: ConsentContext;
+  consent: FormConsent;
   onDone: () => void;
 }) {
   const lead = useLeadForm({
@@ -83,7 +83,7 @@ function FinancingForm({
   return (
     <FieldErrors value={lead.errors}>
       <form key={lead.formKey} {...lead.formProps} className="grid gap-5 sm:grid-cols-2">
-        <FormIntro form="financiamiento" />
+        <FormIntro consent={consent} />
         {simulated ? (
           <p className="rounded-lg bg-brand-50 p-3 text-slate-800 text-sm sm:col-span-2">
             Tu simulación: {simulated.typeLabel.toLowerCase()}, pie de {formatPrice(simulated.downPayment)},{' '}
@@ -138,7 +138,7 @@ function FinancingForm({
             options={INCOME_OPTIONS}
             hint="Lo guardamos solo si marcas la autorización de abajo."
           />
-          <ConsentBox form="financiamiento" purpose="datos_socioeconomicos" consent={consent} />
+          <ConsentBox purpose="datos_socioeconomicos" consent={consent} />
         </SensitiveGroup>
         <TextAreaField
           name="comentarios"
@@ -148,7 +148,7 @@ function FinancingForm({
           maxLength={3000}
           className="sm:col-span-2"
         />
-        <ConsentFooter form="financiamiento" consent={consent} cession />
+        <ConsentFooter consent={consent} />
         <FormFooter sending={lead.status === 'sending'}>Enviar solicitud</FormFooter>
       </form>
       <FormNotice notice={lead.notice} onDismiss={lead.dismissNotice} />

@@ -2,7 +2,7 @@
 // docs/product.md: the success panel is reached and offers 'Enviar otra solicitud'.
 
 import { CAR_BRAND_OPTIONS, CAR_CONDITION_OPTIONS } from '@contracts/lead-options.ts';
-import type { ConsentContext } from '@domain/consent';
+import type { FormConsent } from '@domain/consent';
 import { island } from '~/lib/island';
 import { leadSchema, useLeadForm } from '~/lib/use-lead-form';
 import { ConsentFooter, FormIntro } from './consent-fields';
@@ -11,7 +11,7 @@ import { FormFooter, FormNotice, SuccessPanel } from './form-parts';
 import { PhotoPicker } from './photo-picker';
 import { usePhotos } from './use-photos';
 
-export function SellForm({ consent }: { consent: ConsentContext }) {
+export function SellForm({ consent }: { consent: FormConsent }) {
   const picker = usePhotos();
   const lead = useLeadForm({
     schema: leadSchema('SellLeadSchema'),
@@ -39,7 +39,7 @@ export function SellForm({ consent }: { consent: ConsentContext }) {
       ) : (
         <FieldErrors value={lead.errors}>
           <form key={lead.formKey} {...lead.formProps} className="grid gap-5 sm:grid-cols-2">
-            <FormIntro form="vendeauto" />
+            <FormIntro consent={consent} />
             <PersonFields names={{ name: 'name', phone: 'phone', email: 'email' }} order="phone-first" />
             <SelectField name="vehicle_brand" label="Marca" options={CAR_BRAND_OPTIONS} />
             <TextField name="vehicle_model" label="Modelo" maxLength={100} placeholder="Ej: Corolla" />
@@ -67,7 +67,7 @@ export function SellForm({ consent }: { consent: ConsentContext }) {
               className="sm:col-span-2"
             />
             <PhotoPicker picker={picker} />
-            <ConsentFooter form="vendeauto" consent={consent} />
+            <ConsentFooter consent={consent} />
             <FormFooter sending={lead.status === 'sending'}>Solicitar tasación</FormFooter>
           </form>
         </FieldErrors>

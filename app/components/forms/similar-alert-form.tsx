@@ -1,7 +1,7 @@
 // "Te avisamos si llega uno similar" of a sold vehicle's page (ADR 0018): a contact request (POST
 // /api/contacto-contacto/, subject 'compra') whose message names the sold car, so staff know what to look for.
 
-import type { ConsentContext } from '@domain/consent';
+import type { FormConsent } from '@domain/consent';
 import { stockReference } from '@domain/format';
 import type { z } from 'zod';
 import { island } from '~/lib/island';
@@ -23,7 +23,7 @@ interface Props {
   /** The site's address, for the vehicle's link in the message. */
   publicUrl: string;
   /** What the consent box names, and the privacy policy version the page shows. */
-  consent: ConsentContext;
+  consent: FormConsent;
 }
 
 /** The message staff read: which car was sold, its reference and link, and what the visitor added. */
@@ -66,7 +66,7 @@ export function SimilarAlertForm({ vehicle, publicUrl, consent }: Props) {
         <FieldErrors value={lead.errors}>
           <form key={lead.formKey} {...lead.formProps} className="grid gap-4">
             <FormIntro
-              form="contacto"
+              consent={consent}
               purpose="Usaremos estos datos para avisarte cuando llegue un vehículo similar."
               className=""
             />
@@ -95,7 +95,7 @@ export function SimilarAlertForm({ vehicle, publicUrl, consent }: Props) {
               maxLength={1500}
               hint="Por ejemplo: presupuesto, año o color."
             />
-            <ConsentFooter form="contacto" consent={consent} className="" />
+            <ConsentFooter consent={consent} className="" />
             <Honeypot />
             <SubmitButton sending={lead.status === 'sending'}>Avísenme</SubmitButton>
             <PrivacyNote />

@@ -3,7 +3,7 @@
 // (POST /api/prueba-de-manejo/). Loaded on demand from the vehicle page's side card, with the validation library.
 
 import type { LeadCreated } from '@contracts/leads.ts';
-import type { ConsentContext } from '@domain/consent';
+import type { FormConsent } from '@domain/consent';
 import { useCallback, useContext, useEffect, useState } from 'react';
 import { CalendarDays, CircleCheck } from '~/components/icons';
 import { IslandScope, useIslandId } from '~/lib/island-scope';
@@ -38,7 +38,7 @@ export function TestDriveModal({
   onClose: () => void;
   vehicle: TestDriveVehicle;
   /** What the consent boxes name, and the privacy policy version the page shows. */
-  consent: ConsentContext;
+  consent: FormConsent;
 }) {
   // Ids of its own: the side card's enquiry form, open beside it, names its fields alike (nombre, correo…).
   const scope = useContext(IslandScope);
@@ -84,7 +84,7 @@ function TestDriveForm({
   onDone,
 }: {
   vehicle: TestDriveVehicle;
-  consent: ConsentContext;
+  consent: FormConsent;
   onDone: () => void;
 }) {
   const { slots, reload } = useSlots(vehicle.id);
@@ -123,11 +123,11 @@ function TestDriveForm({
   return (
     <FieldErrors value={lead.errors}>
       <form key={lead.formKey} {...lead.formProps} className="grid gap-5 sm:grid-cols-2">
-        <FormIntro form="prueba" />
+        <FormIntro consent={consent} />
         <input type="hidden" name="vehiculo" value={vehicle.id} />
         <SlotPicker days={slots.days} />
         <PersonFields names={{ name: 'nombre', phone: 'telefono', email: 'correo' }} order="phone-first" />
-        <ConsentFooter form="prueba" consent={consent} />
+        <ConsentFooter consent={consent} />
         <FormFooter sending={lead.status === 'sending'}>Agendar prueba de manejo</FormFooter>
       </form>
       <FormNotice notice={lead.notice} onDismiss={lead.dismissNotice} />

@@ -1,6 +1,6 @@
 // The inline 'Solicitar información' form of a vehicle page (docs/product.md): POST /api/contact/.
 
-import type { ConsentContext } from '@domain/consent';
+import type { FormConsent } from '@domain/consent';
 import type { VehicleView } from '@domain/vehicle';
 import { Mail } from '~/components/icons';
 import { leadSchema, useLeadForm } from '~/lib/use-lead-form';
@@ -15,7 +15,7 @@ interface Props {
   /** The site's address, for the vehicle's link in the message. */
   publicUrl: string;
   /** What the consent box names, and the privacy policy version the page shows. */
-  consent: ConsentContext;
+  consent: FormConsent;
 }
 
 export function VehicleInquiryForm({ vehicle, salesEmail, publicUrl, consent }: Props) {
@@ -37,7 +37,7 @@ export function VehicleInquiryForm({ vehicle, salesEmail, publicUrl, consent }: 
     <div data-lead-form>
       <FieldErrors value={lead.errors}>
         <form key={lead.formKey} {...lead.formProps} className="grid gap-4 sm:grid-cols-2">
-          <FormIntro form="vehiculo" />
+          <FormIntro consent={consent} />
           <TextField
             name="nombre"
             label="Nombre"
@@ -62,7 +62,7 @@ export function VehicleInquiryForm({ vehicle, salesEmail, publicUrl, consent }: 
             defaultValue={interestLine(vehicle)}
             className="sm:col-span-2"
           />
-          <ConsentFooter form="vehiculo" consent={consent} />
+          <ConsentFooter consent={consent} />
           <Honeypot />
           <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:flex-wrap">
             <SubmitButton sending={lead.status === 'sending'}>Enviar solicitud</SubmitButton>

@@ -1,4 +1,4 @@
-import type { ConsentContext } from '@domain/consent';
+import type { FormConsent } from '@domain/consent';
 import { Suspense, useEffect, useState } from 'react';
 import {
   LazyAdvisoryModal,
@@ -49,7 +49,7 @@ function useDialogTriggers(name: DialogName, preload: () => void) {
 }
 
 /** /financing's request dialog, and the scroll to the section its address names (docs/product.md). */
-export function FinancingRequest({ consent }: { consent: ConsentContext }) {
+export function FinancingRequest({ consent }: { consent: FormConsent }) {
   const { open, opened, close } = useDialogTriggers('financing', preloadFinancingModal);
   useScrollToFinancingSection();
   if (!opened) return null;
@@ -61,7 +61,7 @@ export function FinancingRequest({ consent }: { consent: ConsentContext }) {
 }
 
 /** /commercial-advisory's request dialog. */
-export function AdvisoryRequest({ consent }: { consent: ConsentContext }) {
+export function AdvisoryRequest({ consent }: { consent: FormConsent }) {
   const { open, opened, close } = useDialogTriggers('advisory', preloadAdvisoryModal);
   if (!opened) return null;
   return (

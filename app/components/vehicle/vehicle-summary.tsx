@@ -21,8 +21,8 @@ interface Props {
   whatsapp: string;
   salesEmail: string;
   publicUrl: string;
-  /** For the inquiry and test-drive forms: what their consent boxes name (ADR 0031). */
-  consent: ConsentContext;
+  /** The inquiry's and the test drive's purposes and consent boxes (ADR 0031). */
+  consent: Pick<ConsentContext, 'vehiculo' | 'prueba'>;
 }
 
 const button =
@@ -118,7 +118,7 @@ export function VehicleSummary({ vehicle, whatsapp, salesEmail, publicUrl, conse
             open={testDrive === 'open'}
             onClose={() => setTestDrive('used')}
             vehicle={{ id: vehicle.id, name: vehicle.name, year: vehicle.year }}
-            consent={consent}
+            consent={consent.prueba}
           />
         </Suspense>
       )}
@@ -129,7 +129,7 @@ export function VehicleSummary({ vehicle, whatsapp, salesEmail, publicUrl, conse
               vehicle={vehicle}
               salesEmail={salesEmail}
               publicUrl={publicUrl}
-              consent={consent}
+              consent={consent.vehiculo}
             />
           </Suspense>
         ) : null}

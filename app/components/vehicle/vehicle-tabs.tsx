@@ -1,5 +1,5 @@
 import type { FinancingSettings } from '@contracts/dealership.ts';
-import type { ConsentContext } from '@domain/consent';
+import type { FormConsent } from '@domain/consent';
 import type { SimulatorChoice } from '@domain/credit-params';
 import { formatMileage } from '@domain/format';
 import type { VehicleView } from '@domain/vehicle';
@@ -179,7 +179,7 @@ function useSimulatorCode(shown: boolean): ComponentType<Parameters<typeof Credi
 export function VehicleTabsWithFinancing({
   consent,
   ...props
-}: Omit<Props, 'onFinancing'> & { consent: ConsentContext }) {
+}: Omit<Props, 'onFinancing'> & { consent: FormConsent }) {
   const { vehicle } = props;
   const [financingOpen, setFinancingOpen] = useState(false);
   const [handoff, setHandoff] = useState<SimulationHandoff | undefined>();

@@ -4,7 +4,13 @@
 // only the names of the fields withheld go on.
 import type { Dealership } from '@contracts/dealership.ts';
 import { CONSENT_FIELDS, POLICY_VERSION_FIELD } from '@contracts/lead-options.ts';
-import { type ConsentContext, type ConsentPurpose, consentWording } from '@domain/consent.ts';
+import {
+  type ConsentContext,
+  type ConsentPurpose,
+  consentWording,
+  FORM_PURPOSE,
+  type FormConsent,
+} from '@domain/consent.ts';
 import { LEAD_KIND_DEFS, type LeadFields, type LeadKindDef } from './lead-kinds.ts';
 
 /** In the order their events are written. */
@@ -71,12 +77,16 @@ export function applyConsents(
   };
 }
 
-/** What the public pages give their forms (loader data): the same names and version the server reads. */
+/**
+ * What the public pages give their forms (root loader): per form, its purpose and the sentence of each box it has,
+ * written by `kindConsentWording` from these settings, as the request will be recorded; and the policy version.
+ */
 export function formConsentContext(dealership: Dealership, policyVersion: number | null): ConsentContext {
-  const recipients: ConsentContext['recipients'] = {};
-  for (const def of LEAD_KIND_DEFS) {
-    const names = recipientsOf(def, dealership);
-    if (names.length > 0) recipients[def.kind] = names;
-  }
-  return { dealership: dealership.name, recipients, policyVersion };
+  const forms = LEAD_KIND_DEFS.map((def): [LeadKindDef['kind'], FormConsent] => {
+    const boxes: FormConsent['boxes'] = {};
+    for (const purpose of offeredPurposes(def, dealership))
+      boxes[purpose] = kindConsentWording(def, purpose, dealership);
+    return [def.kind, { purpose: FORM_PURPOSE[def.kind], boxes, policyVersion }];
+  });
+  return Object.fromEntries(forms) as ConsentContext;
 }
