@@ -13,6 +13,7 @@ import { slotLabel } from '@domain/test-drive.ts';
 import { defaultDealership } from '@server/config/default-dealership.ts';
 import { loadDashboard } from '@server/services/admin/dashboard.ts';
 import { ALREADY_BOOKED, SLOT_FULL, VEHICLE_TAKEN } from '@server/services/leads/test-drive-booking.ts';
+import { latestPolicyVersion } from '@server/services/privacy/policy-versions.ts';
 import { and, count, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
@@ -465,9 +466,11 @@ describe('test-drive booking', () => {
       action: 'otorga',
       channel: 'prueba',
       email: 'persona60@example.cl',
-      // No version is published in this database: the one the page named is not taken on trust.
-      policyVersion: null,
     });
+    // Version 4 was never published: the consent points at the one in force (published when the server started).
+    const inForce = await latestPolicyVersion(t.database.db);
+    expect(inForce?.version).not.toBe(4);
+    expect(row?.policyVersion).toBe(inForce?.version);
     expect(row?.wording).toContain(defaultDealership.name);
     const today = await book(t.app, { ...person(61), vehiculo: other, horario: second });
     expect(today.statusCode).toBe(201);
