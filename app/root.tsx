@@ -1,5 +1,7 @@
 import type { Dealership } from '@contracts/dealership';
 import { isAdminPath } from '@domain/admin-path';
+import type { ConsentContext } from '@domain/consent';
+import { formConsentContext } from '@server/services/leads/lead-consents.ts';
 import {
   isRouteErrorResponse,
   Links,
@@ -33,7 +35,14 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ context }: Route.LoaderArgs) {
   const { config, catalogue } = context.services;
   // The settings in use (ADR 0025): a change made in the back office shows on the next page.
-  return { dealership: await catalogue.dealership(), publicUrl: config.publicUrl };
+  const snapshot = await catalogue.snapshot();
+  const dealership = snapshot.settings.data;
+  return {
+    dealership,
+    publicUrl: config.publicUrl,
+    // What the forms' consent boxes name, and the privacy policy version the page shows (ADR 0031).
+    consent: formConsentContext(dealership, snapshot.policyVersion),
+  };
 }
 
 /** Only reached when a route fails and the root boundary renders (child routes set their own tags). */
@@ -49,6 +58,7 @@ export function meta({ error }: Route.MetaArgs) {
 export interface RootData {
   dealership: Dealership;
   publicUrl: string;
+  consent: ConsentContext;
 }
 
 /** The root loader's data, for any component below the root. */

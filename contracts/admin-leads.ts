@@ -168,6 +168,34 @@ export interface LeadOrigin {
   referrerHost: string | null;
 }
 
+/** The purposes a request's consents are for (ADR 0031), as staff read them. */
+export const CONSENT_PURPOSE_LABELS = {
+  datos_socioeconomicos: 'Datos socioeconómicos',
+  cesion: 'Cesión a instituciones asociadas',
+  marketing: 'Ofertas y novedades',
+} as const;
+export type ConsentPurposeKey = keyof typeof CONSENT_PURPOSE_LABELS;
+
+export const CONSENT_STATE_LABELS = {
+  otorgado: 'Otorgado',
+  no_otorgado: 'No otorgado',
+  retirado: 'Retirado',
+} as const;
+export type LeadConsentState = keyof typeof CONSENT_STATE_LABELS;
+
+/** One purpose's consent as its latest event says (the request's own, or the person's for marketing). */
+export interface LeadConsent {
+  purpose: ConsentPurposeKey;
+  label: string;
+  state: LeadConsentState;
+  /** When the latest event happened; null when none ever did. */
+  at: string | null;
+  /** The privacy policy version it points at; null when none was published then. */
+  policyVersion: number | null;
+  /** The exact sentence the person saw (or the button they pressed to withdraw). */
+  wording: string | null;
+}
+
 export interface LeadDetail extends LeadListItem {
   message: string | null;
   /** The kind-specific fields with their Spanish labels and option labels. */
@@ -189,6 +217,8 @@ export interface LeadDetail extends LeadListItem {
   history: LeadHistoryEntry[];
   /** The active staff a lead can be given to, by name (the lead page's 'Asignar a'). */
   assignable: LeadOwnerRef[];
+  /** Each purpose the request's form asks consent for, with its state (ADR 0031). */
+  consents: LeadConsent[];
   now: string;
 }
 

@@ -79,6 +79,19 @@ export const FINANCIAL_SITUATION_OPTIONS = [
 /** Limits of the appraisal photos, enforced by the server and mirrored by the page. */
 export const SELL_PHOTO_LIMITS = { maxFiles: 5, maxBytes: 5 * 1024 * 1024 } as const;
 
+/**
+ * The consent boxes of the forms (ADR 0031), by purpose: optional booleans beside the fields of docs/api.md, absent
+ * or false when the box is not ticked. The appraisal form sends them as multipart text ('true' or 'on').
+ */
+export const CONSENT_FIELDS = {
+  datos_socioeconomicos: 'consentimiento_datos_socioeconomicos',
+  cesion: 'consentimiento_cesion',
+  marketing: 'consentimiento_marketing',
+} as const;
+
+/** The privacy policy version the form's page showed, as an optional integer. */
+export const POLICY_VERSION_FIELD = 'politica_version';
+
 /** Hidden field a person never fills; a bot that fills it is answered as if accepted and nothing is stored. */
 export const HONEYPOT_FIELD = 'sitio_web';
 

@@ -62,6 +62,48 @@ const vehicleRef = z.preprocess(
     .max(MAX_DB_ID, { error: 'El vehículo indicado no es válido.' }),
 );
 
+// ------------------------------------------------------------------ consents (ADR 0031)
+
+const CONSENT_ERROR = 'Cada autorización debe enviarse como verdadero o falso (true o false).';
+const POLICY_VERSION_ERROR = 'La versión de la política de privacidad debe ser un número entero positivo.';
+/** The largest version the database's integer column holds. */
+const MAX_POLICY_VERSION = 2_147_483_647;
+
+/** A consent box: true when ticked; absent, null or false when not. Never a reason to refuse the request itself. */
+const consentBox = () =>
+  z.preprocess((v) => (v === null ? undefined : v), z.boolean({ error: CONSENT_ERROR }).optional());
+
+/** The same box sent as multipart text: 'true' or 'on' (a browser's ticked checkbox) or 'false'. */
+const formConsentBox = () =>
+  z.preprocess((v) => {
+    if (v === null || v === '') return undefined;
+    if (v === 'true' || v === 'on') return true;
+    return v === 'false' ? false : v;
+  }, z.boolean({ error: CONSENT_ERROR }).optional());
+
+const policyVersionNumber = z
+  .number({ error: POLICY_VERSION_ERROR })
+  .int({ error: POLICY_VERSION_ERROR })
+  .min(1, { error: POLICY_VERSION_ERROR })
+  .max(MAX_POLICY_VERSION, { error: POLICY_VERSION_ERROR });
+
+/** The privacy policy version the page showed; the server falls back to the latest one it does not know. */
+const policyVersion = () => z.preprocess((v) => (v === null ? undefined : v), policyVersionNumber.optional());
+
+/** The same as multipart text: digits. */
+const formPolicyVersion = () =>
+  z.preprocess(
+    (v) =>
+      v === null || v === '' ? undefined : typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : v,
+    policyVersionNumber.optional(),
+  );
+
+/** What every form may add to the fields of docs/api.md: the marketing box and the policy version it showed. */
+const everyFormConsents = () => ({
+  consentimiento_marketing: consentBox(),
+  politica_version: policyVersion(),
+});
+
 type Options = readonly { value: string }[];
 const values = <T extends Options>(options: T) =>
   options.map((o) => o.value) as unknown as readonly [T[number]['value'], ...T[number]['value'][]];
@@ -75,6 +117,7 @@ export const ContactLeadSchema = z.object({
   phone: phone(),
   subject: choice(values(SUBJECT_OPTIONS), 'un asunto'),
   message: text({ label: 'tu mensaje', min: 5, max: 3000, multiline: true }),
+  ...everyFormConsents(),
 });
 export type ContactLead = z.infer<typeof ContactLeadSchema>;
 
@@ -88,6 +131,7 @@ export const VehicleLeadSchema = z.object({
   ),
   mensaje: text({ label: 'tu mensaje', min: 5, max: 4000, multiline: true }),
   vehiculo: vehicleRef.optional(),
+  ...everyFormConsents(),
 });
 export type VehicleLead = z.infer<typeof VehicleLeadSchema>;
 
@@ -127,7 +171,7 @@ export const SimulationRequestSchema = z.strictObject(
 );
 export type SimulationRequest = z.infer<typeof SimulationRequestSchema>;
 
-/** POST /api/contact-form/ (financing); pie and comentarios are optional, as their labels say. */
+/** POST /api/contact-form/ (financing); pie, ingresos and comentarios are optional, as their labels say. */
 export const FinancingLeadSchema = z.object({
   nombre: name(),
   telefono: phone(),
@@ -139,12 +183,22 @@ export const FinancingLeadSchema = z.object({
     (v) => (typeof v === 'number' ? String(v) : v),
     choice(values(TERM_OPTIONS), 'un plazo'),
   ),
-  ingresos: choice(values(INCOME_OPTIONS), 'un tipo de ingresos'),
+  /**
+   * Socio-economic (art. 2 g): optional since ADR 0031, and kept only with `consentimiento_datos_socioeconomicos`;
+   * a value sent must still be one of the list.
+   */
+  ingresos: z.preprocess(
+    (v) => (v === null || v === '' ? undefined : v),
+    choice(values(INCOME_OPTIONS), 'un tipo de ingresos').optional(),
+  ),
   comentarios: optionalText({ label: 'los comentarios', max: 3000, multiline: true }),
   /** The vehicle the request is about, when sent from a vehicle page. */
   vehiculo_id: vehicleRef.optional(),
   /** The simulation the visitor sent it from ('Solicitar este crédito'). */
   simulacion: SimulationRequestSchema.optional(),
+  consentimiento_datos_socioeconomicos: consentBox(),
+  consentimiento_cesion: consentBox(),
+  ...everyFormConsents(),
 });
 export type FinancingLead = z.infer<typeof FinancingLeadSchema>;
 
@@ -158,6 +212,8 @@ export const InsuranceLeadSchema = z.object({
   vehicle_model: text({ label: 'el modelo', max: 100 }),
   insurance_type: choice(values(INSURANCE_TYPE_OPTIONS), 'un tipo de seguro'),
   comments: text({ label: 'tus comentarios', max: 3000, multiline: true }),
+  consentimiento_cesion: consentBox(),
+  ...everyFormConsents(),
 });
 export type InsuranceLead = z.infer<typeof InsuranceLeadSchema>;
 
@@ -180,6 +236,8 @@ export const SellLeadSchema = z.object({
   vehicle_color: text({ label: 'el color', max: 40 }),
   vehicle_condition: choice(values(CAR_CONDITION_OPTIONS), 'un estado'),
   comments: optionalText({ label: 'los comentarios', max: 3000, multiline: true }),
+  consentimiento_marketing: formConsentBox(),
+  politica_version: formPolicyVersion(),
 });
 export type SellLead = z.infer<typeof SellLeadSchema>;
 
@@ -208,6 +266,8 @@ export const AdvisoryLeadSchema = z.object({
     choice(values(FINANCIAL_SITUATION_OPTIONS), 'una situación financiera').optional(),
   ),
   comentarios: text({ label: 'tus comentarios', max: 3000, multiline: true }),
+  consentimiento_datos_socioeconomicos: consentBox(),
+  ...everyFormConsents(),
 });
 export type AdvisoryLead = z.infer<typeof AdvisoryLeadSchema>;
 
@@ -222,6 +282,7 @@ export const TestDriveLeadSchema = z.object({
     .string({ error: 'Elige un horario de la lista.' })
     .max(40, { error: 'Elige un horario de la lista.' })
     .pipe(z.iso.datetime({ offset: true, error: 'Elige un horario de la lista.' })),
+  ...everyFormConsents(),
 });
 export type TestDriveLead = z.infer<typeof TestDriveLeadSchema>;
 

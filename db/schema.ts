@@ -276,6 +276,11 @@ export const leads = pgTable(
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     /** When the retention job (or an erasure) anonymised the request (ADR 0031); its personal fields are gone. */
     anonymizedAt: timestamp('anonymized_at', { withTimezone: true }),
+    /**
+     * The socio-economic detail fields (ADR 0031) the person filled in without ticking their express consent (art.
+     * 16): their values were dropped before anything was stored; only that they were not kept is, so staff ask.
+     */
+    withheldDetails: jsonb('withheld_details').$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
   },
   (t) => [

@@ -149,9 +149,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The privacy policy written from the settings in use becomes a new version if its text changed (ADR 0031). A
   // database that cannot be reached now does not stop the start: /privacidad publishes it when first asked for.
   app.addHook('onReady', async () => {
-    await publishCurrentPolicy(app.services.db, options.config.dealership).catch((error: Error) =>
-      app.log.warn({ err: error }, 'privacy policy not published at start'),
-    );
+    await publishCurrentPolicy(app.services.db, options.config.dealership)
+      // The forms' pages carry the version in force, from the catalogue's snapshot: a new version empties it, here
+      // and on the other instances, as a settings change does.
+      .then((policy) => {
+        if (policy.published) app.services.catalogue.invalidate();
+      })
+      .catch((error: Error) => app.log.warn({ err: error }, 'privacy policy not published at start'));
   });
   await app.register(mediaRoutes);
 

@@ -2,7 +2,7 @@
 // the first submit, field by field on blur/change; then lets the server have the last word (its `campos` land beside
 // their fields).
 
-import { fieldErrors } from '@contracts/lead-options.ts';
+import { CONSENT_FIELDS, fieldErrors, POLICY_VERSION_FIELD } from '@contracts/lead-options.ts';
 import type { LeadCreated } from '@contracts/leads.ts';
 import { type FormEvent, type SyntheticEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
@@ -20,7 +20,8 @@ export interface LeadNotice {
   tone: 'success' | 'error';
   text: string;
 }
-export type FormValues = Record<string, string>;
+/** The form's values as the contracts take them: texts, a ticked consent box as true, the policy version a number. */
+export type FormValues = Record<string, string | boolean | number>;
 
 type Contracts = typeof import('@contracts/leads.ts');
 type SchemaName = { [K in keyof Contracts]: K extends `${string}LeadSchema` ? K : never }[keyof Contracts];
@@ -165,9 +166,19 @@ export function useLeadForm(config: LeadFormConfig) {
   };
 }
 
-/** The form's text values; files travel separately and the honeypot rides along untouched. */
+const CONSENT_NAMES = new Set<string>(Object.values(CONSENT_FIELDS));
+
+/**
+ * The form's values; files travel separately and the honeypot rides along untouched. A consent box is sent only
+ * when ticked, as true (ADR 0031), and the hidden policy version as a number, as the JSON contracts ask.
+ */
 function readValues(form: HTMLFormElement): FormValues {
   const values: FormValues = {};
-  for (const [name, value] of new FormData(form)) if (typeof value === 'string') values[name] = value;
+  for (const [name, value] of new FormData(form)) {
+    if (typeof value !== 'string') continue;
+    if (CONSENT_NAMES.has(name)) values[name] = value === 'true';
+    else if (name === POLICY_VERSION_FIELD && /^\d{1,10}$/.test(value)) values[name] = Number(value);
+    else values[name] = value;
+  }
   return values;
 }

@@ -21,6 +21,7 @@ import { PageHero } from '~/components/services/page-hero';
 import { SectionHeading } from '~/components/services/section-heading';
 import { serviceMeta } from '~/components/services/service-meta';
 import { card, primaryButton, sectionContainer } from '~/components/services/styles';
+import { useRootData } from '~/root';
 import type { Route } from './+types/commercial-advisory';
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -75,6 +76,7 @@ const HIGHLIGHTS = [
 ];
 
 export default function CommercialAdvisory() {
+  const { consent } = useRootData();
   return (
     <>
       <PageHero
@@ -151,7 +153,7 @@ export default function CommercialAdvisory() {
         </CtaBand>
       </div>
 
-      <AdvisoryRequestIsland />
+      <AdvisoryRequestIsland consent={consent.asesoria} />
     </>
   );
 }

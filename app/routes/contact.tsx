@@ -21,7 +21,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function Contact() {
-  const { dealership, publicUrl } = useRootData();
+  const { dealership, publicUrl, consent } = useRootData();
   return (
     <>
       <DealerJsonLd dealership={dealership} publicUrl={publicUrl} />
@@ -30,7 +30,7 @@ export default function Contact() {
         de 24 horas.
       </PageHero>
       <div className="mx-auto max-w-7xl px-4 py-12 sm:py-16">
-        <ContactContent dealership={dealership} level={2} />
+        <ContactContent dealership={dealership} consent={consent.contacto} level={2} />
       </div>
     </>
   );

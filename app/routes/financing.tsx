@@ -77,7 +77,7 @@ const FEATURES = [
 ];
 
 export default function Financing({ loaderData }: Route.ComponentProps) {
-  const { dealership } = useRootData();
+  const { dealership, consent } = useRootData();
   const [params] = useSearchParams();
 
   return (
@@ -130,6 +130,7 @@ export default function Financing({ loaderData }: Route.ComponentProps) {
             initial={readSimulatorChoice(params, dealership.financing)}
             vehicleId={addressNumber(params.get('vehiculo'))}
             price={addressNumber(params.get('precio'))}
+            consent={consent.financiamiento}
           />
         </div>
       </section>
@@ -174,7 +175,7 @@ export default function Financing({ loaderData }: Route.ComponentProps) {
         </CtaBand>
       </div>
 
-      <FinancingRequestIsland />
+      <FinancingRequestIsland consent={consent.financiamiento} />
     </>
   );
 }

@@ -52,7 +52,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { dealership, publicUrl } = useRootData();
+  const { dealership, publicUrl, consent } = useRootData();
   return (
     <>
       <DealerJsonLd dealership={dealership} publicUrl={publicUrl} />
@@ -74,7 +74,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             Escríbenos, llámanos o visítanos: te respondemos en menos de 24 horas.
           </SectionHeading>
           <div className="mt-12">
-            <ContactContent dealership={dealership} level={3} />
+            <ContactContent dealership={dealership} consent={consent.contacto} level={3} />
           </div>
         </div>
       </section>

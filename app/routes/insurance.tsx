@@ -23,7 +23,7 @@ export function meta({ matches }: Route.MetaArgs) {
 const FORM_ID = 'cotizacion';
 
 export default function Insurance() {
-  const { dealership } = useRootData();
+  const { dealership, consent } = useRootData();
   const phone = dealership.phones[0];
   return (
     <>
@@ -61,7 +61,7 @@ export default function Insurance() {
               lead="Completa tus datos y los de tu auto. Un asesor te enviará alternativas dentro de las próximas 24 horas."
             />
             <div className="mt-8">
-              <InsuranceFormIsland />
+              <InsuranceFormIsland consent={consent.seguro} />
             </div>
           </Reveal>
           <div className="space-y-6">

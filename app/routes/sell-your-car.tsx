@@ -8,6 +8,7 @@ import { SectionHeading } from '~/components/services/section-heading';
 import { SellSteps } from '~/components/services/sell-steps';
 import { serviceMeta } from '~/components/services/service-meta';
 import { card, primaryButton, sectionContainer } from '~/components/services/styles';
+import { useRootData } from '~/root';
 import type { Route } from './+types/sell-your-car';
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -40,6 +41,7 @@ const CHECKLIST = [
 ];
 
 export default function SellYourCar() {
+  const { consent } = useRootData();
   return (
     <>
       <PageHero
@@ -100,7 +102,7 @@ export default function SellYourCar() {
               lead="Déjanos los datos de tu auto y te contactaremos para coordinar la evaluación técnica."
             />
             <div className="mt-8">
-              <SellFormIsland />
+              <SellFormIsland consent={consent.vendeauto} />
             </div>
           </Reveal>
         </section>

@@ -67,7 +67,7 @@ type PageData = Route.ComponentProps['loaderData'];
 
 /** A vehicle on sale: gallery, side card with the ways to buy it, tabs, and similar vehicles below. */
 function PublishedVehicle({ vehicle, similar }: PageData) {
-  const { dealership, publicUrl } = useRootData();
+  const { dealership, publicUrl, consent } = useRootData();
   const [params] = useSearchParams();
   const simulation = readSimulatorChoice(params, dealership.financing);
   return (
@@ -88,6 +88,7 @@ function PublishedVehicle({ vehicle, similar }: PageData) {
             whatsapp={dealership.whatsapp}
             salesEmail={dealership.salesEmail}
             publicUrl={publicUrl}
+            consent={{ vehiculo: consent.vehiculo, prueba: consent.prueba }}
           />
         </aside>
         <div className="min-w-0 lg:col-start-1 lg:row-start-2">
@@ -111,6 +112,7 @@ function PublishedVehicle({ vehicle, similar }: PageData) {
               financing={dealership.financing}
               simulation={simulation}
               initialTab={hasSimulatorChoice(params) ? 'financiamiento' : params.get('tab')}
+              consent={consent.financiamiento}
             />
           </ServerSlots>
         </div>
@@ -125,7 +127,7 @@ function PublishedVehicle({ vehicle, similar }: PageData) {
  * ("Te avisamos si llega uno similar") and the similar vehicles on sale.
  */
 function SoldVehicle({ vehicle, similar, soldAt }: PageData & { soldAt: string }) {
-  const { publicUrl } = useRootData();
+  const { publicUrl, consent } = useRootData();
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 md:py-8">
       <BackToListingIsland />
@@ -140,6 +142,7 @@ function SoldVehicle({ vehicle, similar, soldAt }: PageData & { soldAt: string }
             <SimilarAlertFormIsland
               vehicle={{ id: vehicle.id, name: vehicle.name, year: vehicle.year, bodyType: vehicle.bodyType }}
               publicUrl={publicUrl}
+              consent={consent.contacto}
             />
           </SoldSummary>
         </aside>

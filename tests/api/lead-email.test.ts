@@ -43,7 +43,11 @@ describe('staff e-mail through SMTP', () => {
   it('sends every field in Spanish to the sales mailbox, with Reply-To the visitor', async () => {
     const smtp = await sink();
     const t = await appWith({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
-    const id = await sendLead(t, '/api/contact-form/', VALID_PAYLOADS['/api/contact-form/']);
+    // With the express consent the income type is kept and mailed (ADR 0031; without it, tests/api/lead-consents).
+    const id = await sendLead(t, '/api/contact-form/', {
+      ...VALID_PAYLOADS['/api/contact-form/'],
+      consentimiento_datos_socioeconomicos: true,
+    });
     expect(await t.app.services.outbox.deliverDue()).toBe(1);
 
     const [mail] = smtp.messages;

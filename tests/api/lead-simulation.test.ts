@@ -117,7 +117,8 @@ describe('a financing request with a simulation', () => {
       vehiculo: '$15.000.000',
       pie: '$4.000.000',
       plazo: '36',
-      ingresos: 'dependiente',
+      // Sent without its express consent: not kept (ADR 0031).
+      ingresos: null,
     });
     expect(mail?.textBody).not.toContain('Simulación');
     expect(mail?.htmlBody).not.toContain('Simulación');

@@ -1,6 +1,6 @@
 import { LeadCreatedSchema } from '@contracts/leads.ts';
 import { ApiErrorSchema } from '@contracts/vehicle.ts';
-import { emailOutbox, idempotencyKeys, leads } from '@db/schema.ts';
+import { consentEvents, emailOutbox, idempotencyKeys, leads } from '@db/schema.ts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CsrfHeaders, csrfHeaders } from '../support/csrf-client.ts';
@@ -40,7 +40,7 @@ async function stored(): Promise<{ leads: number; outbox: number }> {
 describe.each(JSON_LEAD_PATHS)('POST %s', (path: LeadPath) => {
   const valid = VALID_PAYLOADS[path];
 
-  it('stores a valid lead with its staff e-mail and answers 201 {id, mensaje}', async () => {
+  it('stores a valid lead (the SPEC §7 payload) with its staff e-mail and answers 201 {id, mensaje}, no consent', async () => {
     const response = await post(path, valid);
     expect(response.statusCode).toBe(201);
     const body = LeadCreatedSchema.strict().parse(response.json());
@@ -57,6 +57,10 @@ describe.each(JSON_LEAD_PATHS)('POST %s', (path: LeadPath) => {
     expect(mail?.replyTo).toBe(email);
     expect(mail?.subject).toContain(name);
     expect(mail?.textBody).toContain('24 horas');
+    // No box was ticked: no consent is recorded (ADR 0031).
+    expect(await t.database.db.select().from(consentEvents).where(eq(consentEvents.leadId, body.id))).toEqual(
+      [],
+    );
   });
 
   const required = Object.keys(valid).filter((field) => !OPTIONAL_FIELDS[path].includes(field));

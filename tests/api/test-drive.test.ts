@@ -7,12 +7,13 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Database, openDatabase } from '@db/client.ts';
-import { emailOutbox, leads } from '@db/schema.ts';
+import { consentEvents, emailOutbox, leads } from '@db/schema.ts';
 import { chileDayKey, chileWallTime, nextDayKey } from '@domain/chile-time.ts';
 import { slotLabel } from '@domain/test-drive.ts';
 import { defaultDealership } from '@server/config/default-dealership.ts';
 import { loadDashboard } from '@server/services/admin/dashboard.ts';
 import { ALREADY_BOOKED, SLOT_FULL, VEHICLE_TAKEN } from '@server/services/leads/test-drive-booking.ts';
+import { latestPolicyVersion } from '@server/services/privacy/policy-versions.ts';
 import { and, count, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
@@ -424,6 +425,56 @@ describe('test-drive booking', () => {
       const response = await t.app.inject({ method: 'POST', url: PATH, payload: { ...person(21) } });
       expect(response.statusCode).toBe(403);
     });
+
+    it('refuses a consent that is not a boolean and a version that is not a positive integer', async () => {
+      const [slot] = await freeSlots(t.app, published);
+      const before = await stored();
+      for (const [field, value] of [
+        ['consentimiento_marketing', 'on'],
+        ['politica_version', 'uno'],
+      ] as const) {
+        const response = await book(t.app, {
+          ...person(22),
+          vehiculo: published,
+          horario: slot,
+          [field]: value,
+        });
+        expect(response.statusCode).toBe(400);
+        expect(Object.keys(response.json().campos)).toEqual([field]);
+      }
+      expect(await stored()).toBe(before);
+    });
+  });
+
+  it('records the marketing consent ticked with a booking (ADR 0031), and nothing without it', async () => {
+    const [first, second] = await freeSlots(t.app, other);
+    const consentsOf = (id: number) =>
+      t.database.db.select().from(consentEvents).where(eq(consentEvents.leadId, id));
+    const ticked = await book(t.app, {
+      ...person(60),
+      correo: 'Persona60@Example.cl',
+      vehiculo: other,
+      horario: first,
+      consentimiento_marketing: true,
+      politica_version: 4,
+    });
+    expect(ticked.statusCode).toBe(201);
+    const [row, ...rest] = await consentsOf(ticked.json().id);
+    expect(rest).toEqual([]);
+    expect(row).toMatchObject({
+      purpose: 'marketing',
+      action: 'otorga',
+      channel: 'prueba',
+      email: 'persona60@example.cl',
+    });
+    // Version 4 was never published: the consent points at the one in force (published when the server started).
+    const inForce = await latestPolicyVersion(t.database.db);
+    expect(inForce?.version).not.toBe(4);
+    expect(row?.policyVersion).toBe(inForce?.version);
+    expect(row?.wording).toContain(defaultDealership.name);
+    const today = await book(t.app, { ...person(61), vehiculo: other, horario: second });
+    expect(today.statusCode).toBe(201);
+    expect(await consentsOf(today.json().id)).toEqual([]);
   });
 });
 

@@ -108,7 +108,7 @@ test('A visitor simulates a credit on a vehicle, shares it, and the request carr
   await dialog.getByLabel('Nombre completo').fill('Camila Simulación');
   await dialog.getByLabel('Teléfono').fill('+56 9 5555 1234');
   await dialog.getByLabel('Correo electrónico').fill(email);
-  await dialog.getByLabel('Tipo de ingresos').selectOption('dependiente');
+  await dialog.getByLabel('Tipo de ingresos (opcional)', { exact: true }).selectOption('dependiente');
   const sent = page.waitForResponse(
     (r) => r.url().endsWith('/api/contact-form/') && r.request().method() === 'POST',
   );

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { ContactLeadSchema, fieldErrors } from '@contracts/leads.ts';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { framesDrawn, hydrated } from './support/admin.ts';
+import { framesDrawn, hydrated, signInAs } from './support/admin.ts';
 import { axe } from './support/axe.ts';
 import { findOutboxMail } from './support/outbox.ts';
 
@@ -229,7 +229,7 @@ async function fillFinancing(dialog: Locator) {
   await dialog.getByLabel('Correo electrónico').fill('carla@example.cl');
   await choose(dialog, 'Tipo de financiamiento', 'Crédito Directo');
   await choose(dialog, 'Plazo', '36 meses');
-  await choose(dialog, 'Tipo de ingresos', 'Dependiente');
+  await choose(dialog, 'Tipo de ingresos (opcional)', 'Dependiente');
 }
 
 test.describe('financing modal', () => {
@@ -290,6 +290,96 @@ test.describe('financing modal', () => {
     await expect(dialog).toBeHidden();
     await expect(opener).toBeFocused();
     await expect(page.locator('html')).not.toHaveClass(/overflow-hidden/);
+  });
+});
+
+test.describe('consents on the financing form (ADR 0031)', () => {
+  const EXPRESS = /^Autorizo expresamente a .+ tipo de ingresos/;
+
+  test('The boxes start unticked, are reached and ticked from the keyboard, and pass axe', {
+    tag: '@phone',
+  }, async ({ page }) => {
+    await open(page, '/financing');
+    await page.getByRole('button', { name: 'Solicitar asesoría financiera' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Solicitud de Asesoría Financiera' });
+    const boxes = dialog.getByRole('checkbox');
+    await expect(boxes).toHaveCount(3);
+    for (const box of await boxes.all()) await expect(box).not.toBeChecked();
+    await expect(
+      dialog.getByText('Usaremos estos datos para preparar tu propuesta de crédito'),
+    ).toBeVisible();
+    await expect(dialog.getByRole('link', { name: 'política de privacidad' })).toHaveAttribute(
+      'href',
+      '/privacidad',
+    );
+    await dialog.getByLabel('Tipo de ingresos (opcional)', { exact: true }).focus();
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('checkbox', { name: EXPRESS })).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(dialog.getByRole('checkbox', { name: EXPRESS })).toBeChecked();
+    await expectNoAxeViolations(page, 'dialog[open]');
+  });
+
+  test('Staff see the income type only when the express consent was given, and each consent with its words', async ({
+    page,
+  }) => {
+    const tag = randomBytes(3).toString('hex');
+    /** Sends the financing request with 'Jubilado'; returns the lead's id and the express box's sentence. */
+    async function send(name: string, express: boolean) {
+      await open(page, '/financing');
+      await page.getByRole('button', { name: 'Solicitar asesoría financiera' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Solicitud de Asesoría Financiera' });
+      await dialog.getByLabel('Nombre completo').fill(name);
+      await dialog.getByLabel('Teléfono', { exact: true }).fill('+56 9 8765 4321');
+      await dialog.getByLabel('Correo electrónico').fill(`consentimiento.${tag}@example.cl`);
+      await choose(dialog, 'Tipo de financiamiento', 'Crédito Convencional');
+      await dialog.getByLabel('Valor aproximado del vehículo').fill('$9.000.000');
+      await choose(dialog, 'Plazo', '24 meses');
+      await choose(dialog, 'Tipo de ingresos (opcional)', 'Jubilado');
+      const box = dialog.getByRole('checkbox', { name: EXPRESS });
+      const wording = await box.evaluate(
+        (input) => (input as HTMLInputElement).labels?.[0]?.textContent ?? '',
+      );
+      if (express) await box.check();
+      await dialog.getByRole('checkbox', { name: /^Acepto que .+ ofertas/ }).check();
+      const sent = page.waitForResponse(
+        (r) => r.url().endsWith('/api/contact-form/') && r.request().method() === 'POST',
+      );
+      await dialog.getByRole('button', { name: 'Enviar solicitud' }).click();
+      const response = await sent;
+      expect(response.status()).toBe(201);
+      await expect(dialog.getByRole('heading', { name: '¡Solicitud enviada con éxito!' })).toBeVisible();
+      return { id: ((await response.json()) as { id: number }).id, wording };
+    }
+    const given = await send(`Rosa Expresa ${tag}`, true);
+    const withheld = await send(`Luis Sin Consentimiento ${tag}`, false);
+
+    const mail = await expectDelivered(
+      `Solicitud de financiamiento: Luis Sin Consentimiento ${tag}`,
+      `consentimiento.${tag}@example.cl`,
+      'Tipo de ingresos: no guardado (sin consentimiento expreso)',
+    );
+    expect(mail.text).not.toContain('Jubilado');
+
+    await signInAs(page, 'ventas');
+    const income = () =>
+      page.locator('dt', { hasText: /^Tipo de ingresos$/ }).locator('xpath=following-sibling::dd[1]');
+    const consent = (purpose: string) =>
+      page.getByTestId('lead-consents').locator(`[data-purpose="${purpose}"]`);
+
+    await page.goto(`/admin/solicitudes/${given.id}`);
+    await expect(page.getByRole('heading', { level: 2, name: 'Consentimientos' })).toBeVisible();
+    await expect(income()).toHaveText('Jubilado');
+    await expect(consent('datos_socioeconomicos')).toContainText('Otorgado el');
+    // The sentence staff read is the one the form showed beside the box.
+    await expect(consent('datos_socioeconomicos')).toContainText(`«${given.wording}»`);
+    await expect(consent('marketing')).toContainText('Otorgado el');
+    await expect(consent('cesion')).toContainText('No otorgado');
+
+    await page.goto(`/admin/solicitudes/${withheld.id}`);
+    await expect(income()).toHaveText('no guardado (sin consentimiento expreso)');
+    await expect(consent('datos_socioeconomicos')).toContainText('No otorgado');
+    await expect(page.getByRole('main')).not.toContainText('Jubilado');
   });
 });
 

@@ -134,6 +134,9 @@ test(
     await page.keyboard.type('+56 9 8765 4321');
     await page.keyboard.press('Tab');
     await page.keyboard.type('Hasta 20 millones');
+    // The optional marketing box (ADR 0031) comes before the button and stays unticked.
+    await page.keyboard.press('Tab');
+    await expect(alert.getByRole('checkbox', { name: /^Acepto que .+ ofertas/ })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(alert.getByRole('button', { name: 'Avísenme' })).toBeFocused();
     await page.keyboard.press('Enter');

@@ -242,6 +242,12 @@ test('a test drive can be booked with the keyboard alone', { tag: '@phone' }, as
   await page.keyboard.type('+56 9 8123 4567');
   await page.keyboard.press('Tab');
   await page.keyboard.type('teclado@example.cl');
+  // The optional marketing box (ADR 0031) comes before the button; Space ticks it.
+  await page.keyboard.press('Tab');
+  const marketing = dialog.getByRole('checkbox', { name: /^Acepto que .+ ofertas/ });
+  await expect(marketing).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(marketing).toBeChecked();
   await page.keyboard.press('Tab');
   await expect(dialog.getByRole('button', { name: 'Agendar prueba de manejo' })).toBeFocused();
   await page.keyboard.press('Enter');

@@ -54,6 +54,71 @@ describe.each(JSON_LEAD_PATHS)('POST %s with hostile field values', (path) => {
   });
 });
 
+describe('consents and socio-economic values (ADR 0031)', () => {
+  it.each([
+    ['/api/contact-form/', 'ingresos'],
+    ['/api/asesoria/', 'situacion_financiera'],
+  ] as const)(
+    '%s %s: with the express consent ticked, hostile values are kept as sent or refused',
+    async (path, field) => {
+      const base = { ...VALID_PAYLOADS[path], consentimiento_datos_socioeconomicos: true };
+      await fc.assert(
+        fc.asyncProperty(hostileValue(), async (value) => {
+          const response = await post(path, { ...base, [field]: value });
+          await probe.check(path, field, value, response, { base });
+        }),
+        { numRuns: runs(22) },
+      );
+    },
+  );
+
+  it('records exactly the boxes ticked, whatever the mix of boxes, values and version', async () => {
+    const box = fc.option(fc.oneof(fc.boolean(), fc.constantFrom('true', 'on', 1, 0, 'sí', [], {})), {
+      nil: undefined,
+    });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...JSON_LEAD_PATHS),
+        box,
+        box,
+        box,
+        fc.option(fc.oneof(fc.integer({ min: -2, max: 5 }), fc.constantFrom(2 ** 31, 1.5, '1')), {
+          nil: undefined,
+        }),
+        async (path, marketing, cession, socioeconomic, version) => {
+          const payload: Record<string, unknown> = {
+            ...VALID_PAYLOADS[path],
+            consentimiento_marketing: marketing,
+            consentimiento_cesion: cession,
+            consentimiento_datos_socioeconomicos: socioeconomic,
+            politica_version: version,
+          };
+          // A box of the form is a boolean and a version a positive integer: anything else is refused (and the
+          // probe expects that field named); a box the form does not have is an extra field, ignored.
+          const isWrong = (name: string, value: unknown) =>
+            Object.hasOwn(LEAD_FIELDS[path], name) &&
+            value !== undefined &&
+            (name === 'politica_version'
+              ? !(Number.isInteger(value) && Number(value) >= 1 && Number(value) < 2 ** 31)
+              : typeof value !== 'boolean');
+          const wrong = [
+            'consentimiento_marketing',
+            'consentimiento_cesion',
+            'consentimiento_datos_socioeconomicos',
+            'politica_version',
+          ].find((name) => isWrong(name, payload[name]));
+          const field = wrong ?? 'consentimiento_marketing';
+          const { [field]: sent, ...base } = payload;
+          const response = await post(path, payload);
+          await probe.check(path, field, sent, response, { base });
+          expect(response.statusCode).toBe(wrong ? 400 : 201);
+        },
+      ),
+      { numRuns: runs(40) },
+    );
+  });
+});
+
 describe('every known-bad string', () => {
   it('goes into one field after another of the JSON lead endpoints', async () => {
     for (const [index, value] of [...NAUGHTY_STRINGS, ...WRONG_TYPES].entries()) {

@@ -16,6 +16,8 @@ export interface StoredCounts {
   photos: number;
   outbox: number;
   keys: number;
+  /** Consent events (ADR 0031): a request writes one per box ticked. */
+  consents: number;
 }
 
 /** What a lead submission can leave behind, in one round trip. */
@@ -24,7 +26,8 @@ export async function storedCounts(db: Db): Promise<StoredCounts> {
     (select count(*) from leads)::int as leads,
     (select count(*) from lead_photos)::int as photos,
     (select count(*) from email_outbox)::int as outbox,
-    (select count(*) from idempotency_keys)::int as keys`);
+    (select count(*) from idempotency_keys)::int as keys,
+    (select count(*) from consent_events)::int as consents`);
   const [row] = (result as unknown as { rows: StoredCounts[] }).rows;
   if (!row) throw new Error('count query returned nothing');
   return {
@@ -32,6 +35,7 @@ export async function storedCounts(db: Db): Promise<StoredCounts> {
     photos: Number(row.photos),
     outbox: Number(row.outbox),
     keys: Number(row.keys),
+    consents: Number(row.consents),
   };
 }
 

@@ -1,5 +1,5 @@
 import { LeadCreatedSchema } from '@contracts/leads.ts';
-import { emailOutbox, leads } from '@db/schema.ts';
+import { consentEvents, emailOutbox, leads } from '@db/schema.ts';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
@@ -30,7 +30,11 @@ export type FieldKind =
   | 'enum'
   | 'term'
   | 'vehicleRef'
-  | 'honeypot';
+  | 'honeypot'
+  | 'consent' // JSON: true, false, or absent/null; nothing else (ADR 0031)
+  | 'formConsent' // multipart: 'true' or 'on' ticked, 'false' or '' not; nothing else
+  | 'policyVersion' // JSON: an integer from 1 to 2^31 - 1, or absent/null
+  | 'formPolicyVersion'; // multipart: the same as digits, or ''
 
 export interface FieldSpec {
   kind: FieldKind;
@@ -41,6 +45,11 @@ export interface FieldSpec {
   max?: number;
   /** The label the staff e-mail puts before the value, when it shows the value as typed. */
   emailLabel?: string;
+  /**
+   * A socio-economic field (ADR 0031): kept only when `consentimiento_datos_socioeconomicos` is ticked, else stored
+   * as null with its name among the lead's withheld fields, and the e-mail says so after this label.
+   */
+  sensitive?: string;
 }
 
 const name: FieldSpec = { kind: 'line', store: { column: 'name' }, max: 100, emailLabel: 'Nombre' };
@@ -58,6 +67,10 @@ const detail = (key: string, kind: FieldKind, extra: Partial<FieldSpec> = {}): F
   ...extra,
 });
 const honeypot: FieldSpec = { kind: 'honeypot', store: null };
+const consent: FieldSpec = { kind: 'consent', store: null };
+const policyVersion: FieldSpec = { kind: 'policyVersion', store: null };
+/** What every form may send besides its own fields. */
+const everyForm = { consentimiento_marketing: consent, politica_version: policyVersion };
 
 export const LEAD_FIELDS: Record<LeadPath, Record<string, FieldSpec>> = {
   '/api/contacto-contacto/': {
@@ -67,6 +80,7 @@ export const LEAD_FIELDS: Record<LeadPath, Record<string, FieldSpec>> = {
     subject: detail('subject', 'enum'),
     message: message(3000),
     sitio_web: honeypot,
+    ...everyForm,
   },
   '/api/contact/': {
     nombre: name,
@@ -75,6 +89,7 @@ export const LEAD_FIELDS: Record<LeadPath, Record<string, FieldSpec>> = {
     mensaje: message(4000),
     vehiculo: { kind: 'vehicleRef', store: { column: 'vehicleId' }, optional: true },
     sitio_web: honeypot,
+    ...everyForm,
   },
   '/api/contact-form/': {
     nombre: name,
@@ -84,10 +99,13 @@ export const LEAD_FIELDS: Record<LeadPath, Record<string, FieldSpec>> = {
     vehiculo: detail('vehiculo', 'line', { max: 100, emailLabel: 'Valor aproximado del vehículo' }),
     pie: detail('pie', 'line', { max: 100, optional: true, emailLabel: 'Pie' }),
     plazo: detail('plazo', 'term'),
-    ingresos: detail('ingresos', 'enum'),
+    ingresos: detail('ingresos', 'enum', { optional: true, sensitive: 'Tipo de ingresos' }),
     comentarios: message(3000, true),
     vehiculo_id: { kind: 'vehicleRef', store: { column: 'vehicleId' }, optional: true },
     sitio_web: honeypot,
+    consentimiento_datos_socioeconomicos: consent,
+    consentimiento_cesion: consent,
+    ...everyForm,
   },
   '/api/seguros/': {
     name,
@@ -99,6 +117,8 @@ export const LEAD_FIELDS: Record<LeadPath, Record<string, FieldSpec>> = {
     insurance_type: detail('insurance_type', 'enum'),
     comments: message(3000),
     sitio_web: honeypot,
+    consentimiento_cesion: consent,
+    ...everyForm,
   },
   '/api/vendeauto/': {
     name,
@@ -112,6 +132,8 @@ export const LEAD_FIELDS: Record<LeadPath, Record<string, FieldSpec>> = {
     vehicle_condition: detail('vehicle_condition', 'enum'),
     comments: message(3000, true),
     sitio_web: honeypot,
+    consentimiento_marketing: { kind: 'formConsent', store: null },
+    politica_version: { kind: 'formPolicyVersion', store: null },
   },
   '/api/asesoria/': {
     nombre: name,
@@ -120,11 +142,48 @@ export const LEAD_FIELDS: Record<LeadPath, Record<string, FieldSpec>> = {
     area_asesoria: detail('area_asesoria', 'enum'),
     tipo_cliente: detail('tipo_cliente', 'enum'),
     fecha_preferida: detail('fecha_preferida', 'date'),
-    situacion_financiera: detail('situacion_financiera', 'enum', { optional: true }),
+    situacion_financiera: detail('situacion_financiera', 'enum', {
+      optional: true,
+      sensitive: 'Situación financiera',
+    }),
     comentarios: message(3000),
     sitio_web: honeypot,
+    consentimiento_datos_socioeconomicos: consent,
+    ...everyForm,
   },
 };
+
+/**
+ * The boxes each form has (ADR 0031), with the test settings (six lenders, three insurers): each one ticked in an
+ * accepted request is one consent event of that request.
+ */
+const CONSENT_BOXES: Record<LeadPath, string[]> = {
+  '/api/contacto-contacto/': ['consentimiento_marketing'],
+  '/api/contact/': ['consentimiento_marketing'],
+  '/api/contact-form/': [
+    'consentimiento_datos_socioeconomicos',
+    'consentimiento_cesion',
+    'consentimiento_marketing',
+  ],
+  '/api/seguros/': ['consentimiento_cesion', 'consentimiento_marketing'],
+  '/api/vendeauto/': ['consentimiento_marketing'],
+  '/api/asesoria/': ['consentimiento_datos_socioeconomicos', 'consentimiento_marketing'],
+};
+
+const CHANNELS: Record<LeadPath, string> = {
+  '/api/contacto-contacto/': 'contacto',
+  '/api/contact/': 'vehiculo',
+  '/api/contact-form/': 'financiamiento',
+  '/api/seguros/': 'seguro',
+  '/api/vendeauto/': 'vendeauto',
+  '/api/asesoria/': 'asesoria',
+};
+
+/** A box ticked: true in JSON, 'true' or 'on' in a multipart form. */
+const ticked = (value: unknown) => value === true || value === 'true' || value === 'on';
+
+const WITHHELD = 'no guardado (sin consentimiento expreso)';
+const MAX_VERSION = 2 ** 31 - 1;
 
 const TEXT_KINDS = new Set<FieldKind>(['line', 'multiline', 'email', 'phone', 'year']);
 
@@ -136,9 +195,13 @@ function isAbsent(spec: FieldSpec, value: unknown): boolean {
   return spec.kind === 'enum' ? value === '' : value.trim() === '';
 }
 
-/** The value the database must hold after an accepted submission: the documented normalization, nothing more. */
-export function expectedStored(spec: FieldSpec, value: unknown): unknown {
+/**
+ * The value the database must hold after an accepted submission: the documented normalization, nothing more; a
+ * socio-economic value only with its express consent (`consented`).
+ */
+export function expectedStored(spec: FieldSpec, value: unknown, consented = true): unknown {
   if (spec.optional && isAbsent(spec, value)) return null;
+  if (spec.sensitive && !consented) return null;
   switch (spec.kind) {
     case 'km':
       return Number(String(value).trim().replaceAll('.', ''));
@@ -172,6 +235,18 @@ const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
  * second address or a header.
  */
 export function expectSafeAccepted(field: string, spec: FieldSpec, value: unknown): void {
+  if (spec.kind === 'consent') expect([true, false, null, undefined], `${field} accepted`).toContain(value);
+  if (spec.kind === 'formConsent') expect(['true', 'on', 'false', ''], `${field} accepted`).toContain(value);
+  if (spec.kind === 'policyVersion' && value !== null && value !== undefined) {
+    expect(Number.isInteger(value), `${field} accepted a non-integer`).toBe(true);
+    expect(value as number).toBeGreaterThanOrEqual(1);
+    expect(value as number).toBeLessThanOrEqual(MAX_VERSION);
+  }
+  if (spec.kind === 'formPolicyVersion' && value !== '') {
+    expect(String(value), `${field} accepted`).toMatch(/^\d{1,10}$/);
+    expect(Number(value)).toBeGreaterThanOrEqual(1);
+    expect(Number(value)).toBeLessThanOrEqual(MAX_VERSION);
+  }
   const stored = expectedStored(spec, value);
   if (stored === null) return;
   if (spec.kind === 'enum') expect(stored, `${field} accepted an odd choice`).toMatch(/^[a-z0-9-]{2,30}$/);
@@ -196,16 +271,49 @@ export function expectSafeAccepted(field: string, spec: FieldSpec, value: unknow
   if (spec.kind === 'year') expect(text).toMatch(/^\d{4}$/);
 }
 
-/** Values of the other fields as the valid payload gives them, to check a hostile field left them alone. */
+/** Values of the other fields as the payload sent them, to check a hostile field left them alone. */
 export function expectOtherFieldsIntact(
   path: LeadPath,
   changed: string,
-  valid: Record<string, unknown>,
+  payload: Record<string, unknown>,
   row: LeadRow,
 ): void {
+  const consented = ticked(payload.consentimiento_datos_socioeconomicos);
   for (const [field, spec] of Object.entries(LEAD_FIELDS[path])) {
-    if (field === changed || !spec.store || !(field in valid)) continue;
-    expect(storedValue(spec, row), `${field} changed`).toEqual(expectedStored(spec, valid[field]));
+    if (field === changed || !spec.store || !(field in payload)) continue;
+    expect(storedValue(spec, row), `${field} changed`).toEqual(
+      expectedStored(spec, payload[field], consented),
+    );
+  }
+}
+
+/**
+ * The consents and socio-economic values of an accepted request (ADR 0031): one 'otorga' event per box ticked, with
+ * the form as channel, the address lower-cased and a sentence naming the dealership; a socio-economic value kept
+ * only with its consent, else only its name, and the staff e-mail saying it was not kept.
+ */
+async function expectConsentsKept(
+  t: TestApp,
+  path: LeadPath,
+  payload: Record<string, unknown>,
+  row: LeadRow,
+  mailText: string,
+): Promise<void> {
+  const events = await t.database.db.select().from(consentEvents).where(eq(consentEvents.leadId, row.id));
+  const given = CONSENT_BOXES[path].filter((box) => ticked(payload[box]));
+  expect(events.map((event) => `consentimiento_${event.purpose}`).sort()).toEqual([...given].sort());
+  for (const event of events) {
+    expect(event.action).toBe('otorga');
+    expect(event.channel).toBe(CHANNELS[path]);
+    expect(event.email).toBe(row.email.toLowerCase());
+    expect(event.wording).toContain(t.config.dealership.name);
+  }
+  const consented = ticked(payload.consentimiento_datos_socioeconomicos);
+  for (const [field, spec] of Object.entries(LEAD_FIELDS[path])) {
+    if (!spec.sensitive) continue;
+    const withheld = !consented && !isAbsent(spec, payload[field]) && field in payload;
+    expect(row.withheldDetails.includes(field), `${field} withheld`).toBe(withheld);
+    if (withheld) expect(mailText).toContain(`${spec.sensitive}: ${WITHHELD}`);
   }
 }
 
@@ -216,7 +324,7 @@ export function expectOtherFieldsIntact(
 export class LeadProbe {
   accepted = 0;
   refused = 0;
-  #expected: StoredCounts = { leads: 0, photos: 0, outbox: 0, keys: 0 };
+  #expected: StoredCounts = { leads: 0, photos: 0, outbox: 0, keys: 0, consents: 0 };
 
   constructor(private readonly t: TestApp) {}
 
@@ -234,9 +342,15 @@ export class LeadProbe {
     field: string,
     sent: unknown,
     response: LightMyRequestResponse,
-    extra: { photos?: number; newKey?: boolean } = {},
+    extra: {
+      photos?: number;
+      newKey?: boolean;
+      /** The payload the field was changed in, when not the valid one (a box ticked, say). */
+      base?: Record<string, unknown>;
+    } = {},
   ): Promise<void> {
     const spec = LEAD_FIELDS[path][field];
+    const payload: Record<string, unknown> = { ...(extra.base ?? VALID_PAYLOADS[path]), [field]: sent };
     expect(response.statusCode, response.body.slice(0, 300)).toBeLessThan(500);
     if (response.statusCode !== 201) {
       this.refused++;
@@ -255,6 +369,7 @@ export class LeadProbe {
       this.#expected.outbox++;
       this.#expected.photos += extra.photos ?? 0;
       if (extra.newKey) this.#expected.keys++;
+      this.#expected.consents += CONSENT_BOXES[path].filter((box) => ticked(payload[box])).length;
     }
     expect(await storedCounts(this.t.database.db)).toEqual(this.#expected);
     if (isBot || !spec) return;
@@ -262,9 +377,9 @@ export class LeadProbe {
     const [row] = await this.t.database.db.select().from(leads).where(eq(leads.id, created.id));
     if (!row) throw new Error(`lead ${created.id} was acknowledged but not stored`);
     expectSafeAccepted(field, spec, sent);
-    const stored = expectedStored(spec, sent);
+    const stored = expectedStored(spec, sent, ticked(payload.consentimiento_datos_socioeconomicos));
     expect(storedValue(spec, row), `${field} stored`).toEqual(spec.store ? stored : undefined);
-    expectOtherFieldsIntact(path, field, VALID_PAYLOADS[path], row);
+    expectOtherFieldsIntact(path, field, payload, row);
 
     const [mail] = await this.t.database.db
       .select()
@@ -272,6 +387,7 @@ export class LeadProbe {
       .where(eq(emailOutbox.leadId, created.id));
     if (!mail) throw new Error(`lead ${created.id} has no staff e-mail`);
     expect(mail.subject.endsWith(`: ${row.name}`)).toBe(true);
+    await expectConsentsKept(this.t, path, payload, row, mail.textBody);
     expect(mail.replyTo).toBe(row.email);
     const html = mail.htmlBody ?? '';
     expectOnlyTemplateMarkup(html);

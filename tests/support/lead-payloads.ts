@@ -63,11 +63,14 @@ export const JSON_LEAD_PATHS = Object.keys(VALID_PAYLOADS).filter(
   (p) => p !== '/api/vendeauto/',
 ) as LeadPath[];
 
-/** Fields whose label says optional (docs/product.md) — every other field is required. */
+/**
+ * Fields whose label says optional (docs/product.md) — every other field is required. The financing `ingresos` is
+ * optional since ADR 0031 (a socio-economic value cannot be the price of a request).
+ */
 export const OPTIONAL_FIELDS: Record<LeadPath, string[]> = {
   '/api/contacto-contacto/': [],
   '/api/contact/': ['telefono'],
-  '/api/contact-form/': ['pie', 'comentarios'],
+  '/api/contact-form/': ['pie', 'ingresos', 'comentarios'],
   '/api/seguros/': [],
   '/api/vendeauto/': ['comments'],
   '/api/asesoria/': ['situacion_financiera'],

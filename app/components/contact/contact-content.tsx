@@ -1,4 +1,5 @@
 import type { Dealership } from '@contracts/dealership';
+import type { FormConsent } from '@domain/consent';
 import { ContactFormIsland } from '~/components/forms/contact-form';
 import { Reveal } from '~/components/reveal';
 import { ContactInfoCard } from './contact-info-card';
@@ -6,12 +7,14 @@ import { MapEmbedIsland } from './map-embed';
 
 interface Props {
   dealership: Dealership;
+  /** The contact form's purpose and consent boxes (root loader). */
+  consent: FormConsent;
   /** 2 on /contact (under its h1), 3 in the home page's contact section (under its h2). */
   level: 2 | 3;
 }
 
 /** The contact page's content, also the last section of home (docs/product.md): form, contact card and map. */
-export function ContactContent({ dealership, level }: Props) {
+export function ContactContent({ dealership, consent, level }: Props) {
   const Heading = level === 2 ? 'h2' : 'h3';
   const main = dealership.addresses[0];
   return (
@@ -20,7 +23,7 @@ export function ContactContent({ dealership, level }: Props) {
         <Heading className="font-bold text-2xl text-slate-900">Envíanos un mensaje</Heading>
         <p className="mt-2 text-slate-600">Completa el formulario y te responderemos en menos de 24 horas.</p>
         <div className="mt-6">
-          <ContactFormIsland />
+          <ContactFormIsland consent={consent} />
         </div>
       </Reveal>
       <Reveal delay={150} className="space-y-8">

@@ -1,4 +1,5 @@
 import type { FinancingSettings } from '@contracts/dealership.ts';
+import type { FormConsent } from '@domain/consent';
 import type { SimulatorChoice } from '@domain/credit-params';
 import { formatPrice } from '@domain/format';
 import { Suspense, useRef, useState } from 'react';
@@ -23,6 +24,8 @@ interface Props {
   /** `vehiculo` and `precio` of the address, as the server read them. */
   vehicleId: number | null;
   price: number | null;
+  /** For the financing request it opens: what its consent boxes name (ADR 0031). */
+  consent: FormConsent;
 }
 
 const fieldClass =
@@ -33,7 +36,7 @@ const fieldClass =
  * /financing's simulator: for a vehicle chosen from stock or a price the visitor types. 'Solicitar este crédito'
  * opens the financing request with the simulation.
  */
-export function FinancingSimulator({ settings, stock, initial, vehicleId, price }: Props) {
+export function FinancingSimulator({ settings, stock, initial, vehicleId, price, consent }: Props) {
   const [chosenId, setChosenId] = useState(stock.some((v) => v.id === vehicleId) ? vehicleId : null);
   const [priceDigits, setPriceDigits] = useState(price === null ? '' : String(price));
   const [handoff, setHandoff] = useState<SimulationHandoff | null>(null);
@@ -112,6 +115,7 @@ export function FinancingSimulator({ settings, stock, initial, vehicleId, price 
             }}
             vehicle={vehicle ?? undefined}
             simulation={handoff}
+            consent={consent}
           />
         </Suspense>
       ) : null}

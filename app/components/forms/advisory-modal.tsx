@@ -1,21 +1,32 @@
 // The modal 'Solicitud de Asesoría Comercial' (docs/product.md): POST /api/asesoria/. On success the form resets, the
 // modal closes and the confirmation stays on the page, outside the dialog (situacion_financiera is optional, as
-// its label says — docs/product.md).
+// its label says — docs/product.md — and kept only with its own express consent: ADR 0031).
 
 import {
   ADVISORY_AREA_OPTIONS,
   CLIENT_TYPE_OPTIONS,
   FINANCIAL_SITUATION_OPTIONS,
 } from '@contracts/lead-options.ts';
+import type { FormConsent } from '@domain/consent';
 import { useEffect, useState } from 'react';
 import { useLeadForm } from '~/lib/use-lead-form';
+import { ConsentBox, ConsentFooter, FormIntro, SensitiveGroup } from './consent-fields';
 import { FieldErrors, PersonFields, SelectField, TextAreaField, TextField } from './fields';
-import { FormFooter, FormNotice, NoticeBox, RequiredNote } from './form-parts';
+import { FormFooter, FormNotice, NoticeBox } from './form-parts';
 import { Modal } from './modal';
 
 const CONFIRMATION = 'Formulario de asesoría enviado con éxito';
 
-export function AdvisoryModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function AdvisoryModal({
+  open,
+  onClose,
+  consent,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** What the consent boxes name, and the privacy policy version the page shows. */
+  consent: FormConsent;
+}) {
   const [sent, setSent] = useState(false);
   const [confirmed, setConfirmed] = useState(false);
   useEffect(() => {
@@ -48,6 +59,7 @@ export function AdvisoryModal({ open, onClose }: { open: boolean; onClose: () =>
         description="Cuéntanos sobre tu negocio y agendaremos una reunión con un asesor."
       >
         <AdvisoryForm
+          consent={consent}
           onSent={() => {
             setSent(true);
             onClose();
@@ -58,7 +70,7 @@ export function AdvisoryModal({ open, onClose }: { open: boolean; onClose: () =>
   );
 }
 
-function AdvisoryForm({ onSent }: { onSent: () => void }) {
+function AdvisoryForm({ consent, onSent }: { consent: FormConsent; onSent: () => void }) {
   const today = localIsoDate(new Date());
   const lead = useLeadForm({
     // The page is stricter than the server (which allows yesterday, for visitors a timezone behind): the
@@ -78,17 +90,27 @@ function AdvisoryForm({ onSent }: { onSent: () => void }) {
   return (
     <FieldErrors value={lead.errors}>
       <form key={lead.formKey} {...lead.formProps} className="grid gap-5 sm:grid-cols-2">
-        <RequiredNote className="sm:col-span-2" />
+        <FormIntro consent={consent} />
         <PersonFields names={{ name: 'nombre', phone: 'telefono', email: 'correo' }} order="phone-first" />
         <SelectField name="area_asesoria" label="Área de asesoría" options={ADVISORY_AREA_OPTIONS} />
         <SelectField name="tipo_cliente" label="Tipo de cliente" options={CLIENT_TYPE_OPTIONS} />
-        <TextField name="fecha_preferida" label="Fecha preferida" type="date" min={today} />
-        <SelectField
-          name="situacion_financiera"
-          label="Situación financiera"
-          required={false}
-          options={FINANCIAL_SITUATION_OPTIONS}
+        <TextField
+          name="fecha_preferida"
+          label="Fecha preferida"
+          type="date"
+          min={today}
+          className="sm:col-span-2"
         />
+        <SensitiveGroup>
+          <SelectField
+            name="situacion_financiera"
+            label="Situación financiera"
+            required={false}
+            options={FINANCIAL_SITUATION_OPTIONS}
+            hint="La guardamos solo si marcas la autorización de abajo."
+          />
+          <ConsentBox purpose="datos_socioeconomicos" consent={consent} />
+        </SensitiveGroup>
         <TextAreaField
           name="comentarios"
           label="Comentarios"
@@ -96,6 +118,7 @@ function AdvisoryForm({ onSent }: { onSent: () => void }) {
           maxLength={3000}
           className="sm:col-span-2"
         />
+        <ConsentFooter consent={consent} />
         <FormFooter sending={lead.status === 'sending'}>Enviar solicitud</FormFooter>
       </form>
       <FormNotice notice={lead.notice} onDismiss={lead.dismissNotice} />

@@ -2,12 +2,14 @@
 // The page places the heading 'Envíanos un mensaje'; after a success the form gives way to the confirmation.
 
 import { SUBJECT_OPTIONS } from '@contracts/lead-options.ts';
+import type { FormConsent } from '@domain/consent';
 import { island } from '~/lib/island';
 import { leadSchema, useLeadForm } from '~/lib/use-lead-form';
+import { ConsentFooter, FormIntro } from './consent-fields';
 import { FieldErrors, SelectField, TextAreaField, TextField } from './fields';
-import { FormFooter, FormNotice, RequiredNote, SuccessPanel } from './form-parts';
+import { FormFooter, FormNotice, SuccessPanel } from './form-parts';
 
-export function ContactForm() {
+export function ContactForm({ consent }: { consent: FormConsent }) {
   const lead = useLeadForm({
     schema: leadSchema('ContactLeadSchema'),
     endpoint: '/api/contacto-contacto/',
@@ -24,7 +26,7 @@ export function ContactForm() {
       ) : (
         <FieldErrors value={lead.errors}>
           <form key={lead.formKey} {...lead.formProps} className="grid gap-5 sm:grid-cols-2">
-            <RequiredNote className="sm:col-span-2" />
+            <FormIntro consent={consent} />
             <TextField name="name" label="Nombre completo" autoComplete="name" maxLength={100} />
             <TextField
               name="email"
@@ -54,6 +56,7 @@ export function ContactForm() {
               maxLength={3000}
               className="sm:col-span-2"
             />
+            <ConsentFooter consent={consent} />
             <FormFooter sending={lead.status === 'sending'}>Enviar mensaje</FormFooter>
           </form>
         </FieldErrors>

@@ -1,13 +1,16 @@
 // The modal 'Solicitud de Asesoría Financiera' (docs/product.md): POST /api/contact-form/. Opened by the financing page's
 // buttons and by 'Consultar por financiamiento' on a vehicle, which prefills the vehicle (docs/product.md: the success
-// panel is reached; 'pie' and 'comentarios' are optional, as their labels say).
+// panel is reached; 'pie' and 'comentarios' are optional, as their labels say, and so is 'ingresos', kept only with its
+// own express consent: ADR 0031).
 
 import { FINANCING_TYPE_OPTIONS, INCOME_OPTIONS, TERM_OPTIONS } from '@contracts/lead-options.ts';
+import type { FormConsent } from '@domain/consent';
 import { formatPercent, formatPrice } from '@domain/format';
 import type { SimulationHandoff } from '~/components/financing/credit-simulator';
 import { leadSchema, useLeadForm } from '~/lib/use-lead-form';
+import { ConsentBox, ConsentFooter, FormIntro, SensitiveGroup } from './consent-fields';
 import { FieldErrors, PersonFields, SelectField, TextAreaField, TextField } from './fields';
-import { FormFooter, FormNotice, RequiredNote, SuccessPanel } from './form-parts';
+import { FormFooter, FormNotice, SuccessPanel } from './form-parts';
 import { Modal } from './modal';
 
 export interface FinancingVehicle {
@@ -22,9 +25,12 @@ export function FinancingModal({
   onClose,
   vehicle,
   simulation,
+  consent,
 }: {
   open: boolean;
   onClose: () => void;
+  /** What the consent boxes name, and the privacy policy version the page shows. */
+  consent: FormConsent;
   vehicle?: FinancingVehicle;
   /** The simulation 'Solicitar este crédito' came from: it prefills the form and travels with the request. */
   simulation?: SimulationHandoff;
@@ -36,7 +42,7 @@ export function FinancingModal({
       title="Solicitud de Asesoría Financiera"
       description="Completa tus datos y un ejecutivo te propondrá la mejor alternativa de crédito."
     >
-      <FinancingForm vehicle={vehicle} simulation={simulation} onDone={onClose} />
+      <FinancingForm vehicle={vehicle} simulation={simulation} consent={consent} onDone={onClose} />
     </Modal>
   );
 }
@@ -44,10 +50,12 @@ export function FinancingModal({
 function FinancingForm({
   vehicle,
   simulation,
+  consent,
   onDone,
 }: {
   vehicle?: FinancingVehicle;
   simulation?: SimulationHandoff;
+  consent: FormConsent;
   onDone: () => void;
 }) {
   const lead = useLeadForm({
@@ -75,7 +83,7 @@ function FinancingForm({
   return (
     <FieldErrors value={lead.errors}>
       <form key={lead.formKey} {...lead.formProps} className="grid gap-5 sm:grid-cols-2">
-        <RequiredNote className="sm:col-span-2" />
+        <FormIntro consent={consent} />
         {simulated ? (
           <p className="rounded-lg bg-brand-50 p-3 text-slate-800 text-sm sm:col-span-2">
             Tu simulación: {simulated.typeLabel.toLowerCase()}, pie de {formatPrice(simulated.downPayment)},{' '}
@@ -122,12 +130,16 @@ function FinancingForm({
           options={TERM_OPTIONS}
           defaultValue={simulated ? String(simulated.term) : undefined}
         />
-        <SelectField
-          name="ingresos"
-          label="Tipo de ingresos"
-          options={INCOME_OPTIONS}
-          className="sm:col-span-2"
-        />
+        <SensitiveGroup>
+          <SelectField
+            name="ingresos"
+            label="Tipo de ingresos"
+            required={false}
+            options={INCOME_OPTIONS}
+            hint="Lo guardamos solo si marcas la autorización de abajo."
+          />
+          <ConsentBox purpose="datos_socioeconomicos" consent={consent} />
+        </SensitiveGroup>
         <TextAreaField
           name="comentarios"
           label="Comentarios"
@@ -136,6 +148,7 @@ function FinancingForm({
           maxLength={3000}
           className="sm:col-span-2"
         />
+        <ConsentFooter consent={consent} />
         <FormFooter sending={lead.status === 'sending'}>Enviar solicitud</FormFooter>
       </form>
       <FormNotice notice={lead.notice} onDismiss={lead.dismissNotice} />

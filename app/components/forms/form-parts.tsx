@@ -126,14 +126,11 @@ export function Honeypot() {
   );
 }
 
-export function RequiredNote({ className = '' }: { className?: string }) {
-  return <p className={`text-slate-600 text-sm ${className}`}>Los campos marcados con * son obligatorios.</p>;
-}
-
+/** What sending does with the data (answering the request needs no consent: ADR 0031), and where to read more. */
 export function PrivacyNote({ className = '' }: { className?: string }) {
   return (
     <p className={`text-slate-600 text-sm ${className}`}>
-      Al enviar aceptas nuestra{' '}
+      Usamos los datos que envías para responder tu solicitud, como explica nuestra{' '}
       <a
         href="/privacidad"
         className="font-medium text-brand-700 underline underline-offset-2 hover:no-underline"

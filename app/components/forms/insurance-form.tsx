@@ -2,12 +2,14 @@
 // the success panel stays until the visitor asks for another quote (docs/product.md).
 
 import { CAR_BRAND_OPTIONS, INSURANCE_TYPE_OPTIONS } from '@contracts/lead-options.ts';
+import type { FormConsent } from '@domain/consent';
 import { island } from '~/lib/island';
 import { leadSchema, useLeadForm } from '~/lib/use-lead-form';
+import { ConsentFooter, FormIntro } from './consent-fields';
 import { FieldErrors, PersonFields, SelectField, TextAreaField, TextField } from './fields';
-import { FormFooter, FormNotice, RequiredNote, SuccessPanel } from './form-parts';
+import { FormFooter, FormNotice, SuccessPanel } from './form-parts';
 
-export function InsuranceForm() {
+export function InsuranceForm({ consent }: { consent: FormConsent }) {
   const lead = useLeadForm({
     schema: leadSchema('InsuranceLeadSchema'),
     endpoint: '/api/seguros/',
@@ -24,7 +26,7 @@ export function InsuranceForm() {
       ) : (
         <FieldErrors value={lead.errors}>
           <form key={lead.formKey} {...lead.formProps} className="grid gap-5 sm:grid-cols-2">
-            <RequiredNote className="sm:col-span-2" />
+            <FormIntro consent={consent} />
             <PersonFields names={{ name: 'name', phone: 'phone', email: 'email' }} order="email-first" />
             <SelectField name="vehicle_brand" label="Marca del vehículo" options={CAR_BRAND_OPTIONS} />
             <TextField name="vehicle_year" label="Año" inputMode="numeric" maxLength={4} placeholder="2020" />
@@ -38,6 +40,7 @@ export function InsuranceForm() {
               placeholder="Uso del vehículo, coberturas que te interesan..."
               className="sm:col-span-2"
             />
+            <ConsentFooter consent={consent} />
             <FormFooter sending={lead.status === 'sending'}>Solicitar cotización</FormFooter>
           </form>
         </FieldErrors>

@@ -2,14 +2,16 @@
 // docs/product.md: the success panel is reached and offers 'Enviar otra solicitud'.
 
 import { CAR_BRAND_OPTIONS, CAR_CONDITION_OPTIONS } from '@contracts/lead-options.ts';
+import type { FormConsent } from '@domain/consent';
 import { island } from '~/lib/island';
 import { leadSchema, useLeadForm } from '~/lib/use-lead-form';
+import { ConsentFooter, FormIntro } from './consent-fields';
 import { FieldErrors, PersonFields, SelectField, TextAreaField, TextField } from './fields';
-import { FormFooter, FormNotice, RequiredNote, SuccessPanel } from './form-parts';
+import { FormFooter, FormNotice, SuccessPanel } from './form-parts';
 import { PhotoPicker } from './photo-picker';
 import { usePhotos } from './use-photos';
 
-export function SellForm() {
+export function SellForm({ consent }: { consent: FormConsent }) {
   const picker = usePhotos();
   const lead = useLeadForm({
     schema: leadSchema('SellLeadSchema'),
@@ -19,7 +21,8 @@ export function SellForm() {
     tokenErrorStyle: 'sell',
     toBody: (values) => {
       const body = new FormData();
-      for (const [name, value] of Object.entries(values)) body.append(name, value);
+      // Multipart carries text: a ticked box travels as 'true', the policy version as its digits.
+      for (const [name, value] of Object.entries(values)) body.append(name, String(value));
       for (const photo of picker.photos) body.append('images', photo.file, photo.file.name);
       return body;
     },
@@ -36,7 +39,7 @@ export function SellForm() {
       ) : (
         <FieldErrors value={lead.errors}>
           <form key={lead.formKey} {...lead.formProps} className="grid gap-5 sm:grid-cols-2">
-            <RequiredNote className="sm:col-span-2" />
+            <FormIntro consent={consent} />
             <PersonFields names={{ name: 'name', phone: 'phone', email: 'email' }} order="phone-first" />
             <SelectField name="vehicle_brand" label="Marca" options={CAR_BRAND_OPTIONS} />
             <TextField name="vehicle_model" label="Modelo" maxLength={100} placeholder="Ej: Corolla" />
@@ -64,6 +67,7 @@ export function SellForm() {
               className="sm:col-span-2"
             />
             <PhotoPicker picker={picker} />
+            <ConsentFooter consent={consent} />
             <FormFooter sending={lead.status === 'sending'}>Solicitar tasación</FormFooter>
           </form>
         </FieldErrors>

@@ -1,12 +1,14 @@
 // "Te avisamos si llega uno similar" of a sold vehicle's page (ADR 0018): a contact request (POST
 // /api/contacto-contacto/, subject 'compra') whose message names the sold car, so staff know what to look for.
 
+import type { FormConsent } from '@domain/consent';
 import { stockReference } from '@domain/format';
 import type { z } from 'zod';
 import { island } from '~/lib/island';
 import { useLeadForm } from '~/lib/use-lead-form';
+import { ConsentFooter, FormIntro } from './consent-fields';
 import { FieldErrors, TextAreaField, TextField } from './fields';
-import { FormNotice, Honeypot, PrivacyNote, RequiredNote, SubmitButton, SuccessPanel } from './form-parts';
+import { FormNotice, Honeypot, PrivacyNote, SubmitButton, SuccessPanel } from './form-parts';
 
 export interface SoldVehicleRef {
   id: number;
@@ -20,6 +22,8 @@ interface Props {
   vehicle: SoldVehicleRef;
   /** The site's address, for the vehicle's link in the message. */
   publicUrl: string;
+  /** What the consent box names, and the privacy policy version the page shows. */
+  consent: FormConsent;
 }
 
 /** The message staff read: which car was sold, its reference and link, and what the visitor added. */
@@ -39,7 +43,7 @@ const schema = () =>
     ({ ContactLeadSchema }) => ContactLeadSchema.pick({ name: true, email: true, phone: true }) as z.ZodType,
   );
 
-export function SimilarAlertForm({ vehicle, publicUrl }: Props) {
+export function SimilarAlertForm({ vehicle, publicUrl, consent }: Props) {
   const lead = useLeadForm({
     schema,
     endpoint: '/api/contacto-contacto/',
@@ -47,7 +51,7 @@ export function SimilarAlertForm({ vehicle, publicUrl }: Props) {
     toBody: ({ comentario = '', ...values }) => ({
       ...values,
       subject: 'compra',
-      message: similarAlertMessage(vehicle, comentario, `${publicUrl}/vehicles/${vehicle.id}`),
+      message: similarAlertMessage(vehicle, String(comentario), `${publicUrl}/vehicles/${vehicle.id}`),
     }),
   });
   return (
@@ -61,7 +65,11 @@ export function SimilarAlertForm({ vehicle, publicUrl }: Props) {
       ) : (
         <FieldErrors value={lead.errors}>
           <form key={lead.formKey} {...lead.formProps} className="grid gap-4">
-            <RequiredNote />
+            <FormIntro
+              consent={consent}
+              purpose="Usaremos estos datos para avisarte cuando llegue un vehículo similar."
+              className=""
+            />
             {/* One column: the form sits in the side card, 330 px wide at most. */}
             <TextField name="name" label="Nombre completo" autoComplete="name" maxLength={100} />
             <TextField
@@ -87,6 +95,7 @@ export function SimilarAlertForm({ vehicle, publicUrl }: Props) {
               maxLength={1500}
               hint="Por ejemplo: presupuesto, año o color."
             />
+            <ConsentFooter consent={consent} className="" />
             <Honeypot />
             <SubmitButton sending={lead.status === 'sending'}>Avísenme</SubmitButton>
             <PrivacyNote />

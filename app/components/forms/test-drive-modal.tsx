@@ -3,13 +3,15 @@
 // (POST /api/prueba-de-manejo/). Loaded on demand from the vehicle page's side card, with the validation library.
 
 import type { LeadCreated } from '@contracts/leads.ts';
+import type { FormConsent } from '@domain/consent';
 import { useCallback, useContext, useEffect, useState } from 'react';
 import { CalendarDays, CircleCheck } from '~/components/icons';
 import { IslandScope, useIslandId } from '~/lib/island-scope';
 import { NETWORK_ERROR } from '~/lib/lead-submit';
 import { leadSchema, useLeadForm } from '~/lib/use-lead-form';
+import { ConsentFooter, FormIntro } from './consent-fields';
 import { FieldError, FieldErrors, PersonFields } from './fields';
-import { FormFooter, FormNotice, primaryButton, RequiredNote, secondaryButton } from './form-parts';
+import { FormFooter, FormNotice, primaryButton, secondaryButton } from './form-parts';
 import { Modal } from './modal';
 
 export interface TestDriveVehicle {
@@ -30,10 +32,13 @@ export function TestDriveModal({
   open,
   onClose,
   vehicle,
+  consent,
 }: {
   open: boolean;
   onClose: () => void;
   vehicle: TestDriveVehicle;
+  /** What the consent boxes name, and the privacy policy version the page shows. */
+  consent: FormConsent;
 }) {
   // Ids of its own: the side card's enquiry form, open beside it, names its fields alike (nombre, correo…).
   const scope = useContext(IslandScope);
@@ -45,7 +50,7 @@ export function TestDriveModal({
         title="Agendar prueba de manejo"
         description={`${vehicle.name} ${vehicle.year}. Elige el día y la hora; la prueba dura 30 minutos.`}
       >
-        <TestDriveForm vehicle={vehicle} onDone={onClose} />
+        <TestDriveForm vehicle={vehicle} consent={consent} onDone={onClose} />
       </Modal>
     </IslandScope.Provider>
   );
@@ -73,7 +78,15 @@ function useSlots(vehicleId: number) {
   return { slots, reload: load };
 }
 
-function TestDriveForm({ vehicle, onDone }: { vehicle: TestDriveVehicle; onDone: () => void }) {
+function TestDriveForm({
+  vehicle,
+  consent,
+  onDone,
+}: {
+  vehicle: TestDriveVehicle;
+  consent: FormConsent;
+  onDone: () => void;
+}) {
   const { slots, reload } = useSlots(vehicle.id);
   const [booked, setBooked] = useState<LeadCreated | null>(null);
   const lead = useLeadForm({
@@ -110,10 +123,11 @@ function TestDriveForm({ vehicle, onDone }: { vehicle: TestDriveVehicle; onDone:
   return (
     <FieldErrors value={lead.errors}>
       <form key={lead.formKey} {...lead.formProps} className="grid gap-5 sm:grid-cols-2">
-        <RequiredNote className="sm:col-span-2" />
+        <FormIntro consent={consent} />
         <input type="hidden" name="vehiculo" value={vehicle.id} />
         <SlotPicker days={slots.days} />
         <PersonFields names={{ name: 'nombre', phone: 'telefono', email: 'correo' }} order="phone-first" />
+        <ConsentFooter consent={consent} />
         <FormFooter sending={lead.status === 'sending'}>Agendar prueba de manejo</FormFooter>
       </form>
       <FormNotice notice={lead.notice} onDismiss={lead.dismissNotice} />

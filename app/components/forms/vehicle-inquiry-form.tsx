@@ -1,10 +1,12 @@
 // The inline 'Solicitar información' form of a vehicle page (docs/product.md): POST /api/contact/.
 
+import type { FormConsent } from '@domain/consent';
 import type { VehicleView } from '@domain/vehicle';
 import { Mail } from '~/components/icons';
 import { leadSchema, useLeadForm } from '~/lib/use-lead-form';
+import { ConsentFooter, FormIntro } from './consent-fields';
 import { FieldErrors, TextAreaField, TextField } from './fields';
-import { FormNotice, Honeypot, PrivacyNote, RequiredNote, SubmitButton, secondaryButton } from './form-parts';
+import { FormNotice, Honeypot, PrivacyNote, SubmitButton, secondaryButton } from './form-parts';
 import { inquiryMailto, interestLine, messageWithVehicleInfo } from './vehicle-lead-text';
 
 interface Props {
@@ -12,16 +14,22 @@ interface Props {
   salesEmail: string;
   /** The site's address, for the vehicle's link in the message. */
   publicUrl: string;
+  /** What the consent box names, and the privacy policy version the page shows. */
+  consent: FormConsent;
 }
 
-export function VehicleInquiryForm({ vehicle, salesEmail, publicUrl }: Props) {
+export function VehicleInquiryForm({ vehicle, salesEmail, publicUrl, consent }: Props) {
   const lead = useLeadForm({
     schema: leadSchema('VehicleLeadSchema'),
     endpoint: '/api/contact/',
     successText: '¡Mensaje enviado!',
     toBody: (values) => ({
       ...values,
-      mensaje: messageWithVehicleInfo(values.mensaje ?? '', vehicle, `${publicUrl}/vehicles/${vehicle.id}`),
+      mensaje: messageWithVehicleInfo(
+        String(values.mensaje ?? ''),
+        vehicle,
+        `${publicUrl}/vehicles/${vehicle.id}`,
+      ),
       vehiculo: vehicle.id,
     }),
   });
@@ -29,7 +37,7 @@ export function VehicleInquiryForm({ vehicle, salesEmail, publicUrl }: Props) {
     <div data-lead-form>
       <FieldErrors value={lead.errors}>
         <form key={lead.formKey} {...lead.formProps} className="grid gap-4 sm:grid-cols-2">
-          <RequiredNote className="sm:col-span-2" />
+          <FormIntro consent={consent} />
           <TextField
             name="nombre"
             label="Nombre"
@@ -54,6 +62,7 @@ export function VehicleInquiryForm({ vehicle, salesEmail, publicUrl }: Props) {
             defaultValue={interestLine(vehicle)}
             className="sm:col-span-2"
           />
+          <ConsentFooter consent={consent} />
           <Honeypot />
           <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:flex-wrap">
             <SubmitButton sending={lead.status === 'sending'}>Enviar solicitud</SubmitButton>

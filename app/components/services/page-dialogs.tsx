@@ -1,3 +1,4 @@
+import type { FormConsent } from '@domain/consent';
 import { Suspense, useEffect, useState } from 'react';
 import {
   LazyAdvisoryModal,
@@ -48,24 +49,24 @@ function useDialogTriggers(name: DialogName, preload: () => void) {
 }
 
 /** /financing's request dialog, and the scroll to the section its address names (docs/product.md). */
-export function FinancingRequest() {
+export function FinancingRequest({ consent }: { consent: FormConsent }) {
   const { open, opened, close } = useDialogTriggers('financing', preloadFinancingModal);
   useScrollToFinancingSection();
   if (!opened) return null;
   return (
     <Suspense fallback={null}>
-      <LazyFinancingModal open={open} onClose={close} />
+      <LazyFinancingModal open={open} onClose={close} consent={consent} />
     </Suspense>
   );
 }
 
 /** /commercial-advisory's request dialog. */
-export function AdvisoryRequest() {
+export function AdvisoryRequest({ consent }: { consent: FormConsent }) {
   const { open, opened, close } = useDialogTriggers('advisory', preloadAdvisoryModal);
   if (!opened) return null;
   return (
     <Suspense fallback={null}>
-      <LazyAdvisoryModal open={open} onClose={close} />
+      <LazyAdvisoryModal open={open} onClose={close} consent={consent} />
     </Suspense>
   );
 }

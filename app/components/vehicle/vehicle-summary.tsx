@@ -1,3 +1,4 @@
+import type { ConsentContext } from '@domain/consent';
 import { formatPrice, stockReference } from '@domain/format';
 import type { VehicleView } from '@domain/vehicle';
 import { Suspense, useState } from 'react';
@@ -20,13 +21,15 @@ interface Props {
   whatsapp: string;
   salesEmail: string;
   publicUrl: string;
+  /** The inquiry's and the test drive's purposes and consent boxes (ADR 0031). */
+  consent: Pick<ConsentContext, 'vehiculo' | 'prueba'>;
 }
 
 const button =
   'inline-flex h-12 w-full items-center justify-center gap-2 rounded-lg px-5 font-semibold shadow-sm transition';
 
 /** The side card: the figures a buyer decides on, and the three ways to act on them (docs/product.md). */
-export function VehicleSummary({ vehicle, whatsapp, salesEmail, publicUrl }: Props) {
+export function VehicleSummary({ vehicle, whatsapp, salesEmail, publicUrl, consent }: Props) {
   const [inquiryOpen, setInquiryOpen] = useState(false);
   /** The test-drive dialog's code loads on the first hover, focus or click of its button (ADR 0020). */
   const [testDrive, setTestDrive] = useState<'closed' | 'open' | 'used'>('closed');
@@ -115,13 +118,19 @@ export function VehicleSummary({ vehicle, whatsapp, salesEmail, publicUrl }: Pro
             open={testDrive === 'open'}
             onClose={() => setTestDrive('used')}
             vehicle={{ id: vehicle.id, name: vehicle.name, year: vehicle.year }}
+            consent={consent.prueba}
           />
         </Suspense>
       )}
       <div id="solicitar-informacion" hidden={!inquiryOpen} className="mt-2 border-slate-200 border-t pt-5">
         {inquiryOpen ? (
           <Suspense fallback={<p className="text-slate-600 text-sm">Cargando formulario...</p>}>
-            <LazyInquiryForm vehicle={vehicle} salesEmail={salesEmail} publicUrl={publicUrl} />
+            <LazyInquiryForm
+              vehicle={vehicle}
+              salesEmail={salesEmail}
+              publicUrl={publicUrl}
+              consent={consent.vehiculo}
+            />
           </Suspense>
         ) : null}
       </div>

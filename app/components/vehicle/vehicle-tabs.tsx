@@ -1,4 +1,5 @@
 import type { FinancingSettings } from '@contracts/dealership.ts';
+import type { FormConsent } from '@domain/consent';
 import type { SimulatorChoice } from '@domain/credit-params';
 import { formatMileage } from '@domain/format';
 import type { VehicleView } from '@domain/vehicle';
@@ -175,7 +176,10 @@ function useSimulatorCode(shown: boolean): ComponentType<Parameters<typeof Credi
  * The tabs with the financing request they open ('Consultar por financiamiento'): the form loads when first
  * opened, and on closing focus goes back to the button that opened it.
  */
-export function VehicleTabsWithFinancing(props: Omit<Props, 'onFinancing'>) {
+export function VehicleTabsWithFinancing({
+  consent,
+  ...props
+}: Omit<Props, 'onFinancing'> & { consent: FormConsent }) {
   const { vehicle } = props;
   const [financingOpen, setFinancingOpen] = useState(false);
   const [handoff, setHandoff] = useState<SimulationHandoff | undefined>();
@@ -199,6 +203,7 @@ export function VehicleTabsWithFinancing(props: Omit<Props, 'onFinancing'>) {
             onClose={closeFinancing}
             vehicle={{ id: vehicle.id, name: vehicle.name, year: vehicle.year, price: vehicle.price }}
             simulation={handoff}
+            consent={consent}
           />
         </Suspense>
       ) : null}

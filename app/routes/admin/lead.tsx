@@ -4,6 +4,7 @@ import { getLeadDetail } from '@server/services/admin/lead-detail.ts';
 import { parseLeadId } from '@server/services/admin/leads-input.ts';
 import { data, Link } from 'react-router';
 import { DeadlineBadge } from '~/components/admin/leads/lead-badges';
+import { LeadConsents } from '~/components/admin/leads/lead-consents';
 import { LeadContactActions } from '~/components/admin/leads/lead-contact-actions';
 import { LeadEmailPanel } from '~/components/admin/leads/lead-email-panel';
 import { LeadFacts, LeadVehicle } from '~/components/admin/leads/lead-facts';
@@ -101,6 +102,7 @@ export default function LeadPage({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="flex min-w-0 flex-col gap-5">
           <LeadFacts lead={lead} />
+          <LeadConsents consents={lead.consents} />
           {lead.simulation ? <LeadSimulation lines={lead.simulation} /> : null}
           {lead.vehicle ? <LeadVehicle vehicle={lead.vehicle} /> : null}
           <LeadOriginCard origin={lead.origin} />

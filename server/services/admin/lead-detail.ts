@@ -1,5 +1,5 @@
-// One lead as staff open it: every field, its credit simulation, vehicle, photos, e-mail delivery, notes and status
-// history.
+// One lead as staff open it: every field, its credit simulation, vehicle, photos, e-mail delivery, notes, status
+// history and consents.
 
 import type { LeadDetail, LeadHistoryEntry, LeadStatus } from '@contracts/admin-leads.ts';
 import type { Db } from '@db/client.ts';
@@ -20,6 +20,7 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { OWNER_AUDIT_ACTION } from '../leads/lead-assignment.ts';
 import { LEAD_KIND_BY_KIND } from '../leads/lead-kinds.ts';
+import { leadConsents } from './lead-consents.ts';
 import { assignableStaff } from './lead-owner.ts';
 import {
   describedDetails,
@@ -52,6 +53,7 @@ export async function getLeadDetail(db: Db, id: number, now = new Date()): Promi
       ...listColumns,
       message: leads.message,
       details: leads.details,
+      withheldDetails: leads.withheldDetails,
       simulation: leads.simulation,
       sourcePage: leads.sourcePage,
       landingPage: leads.landingPage,
@@ -71,7 +73,7 @@ export async function getLeadDetail(db: Db, id: number, now = new Date()): Promi
     .where(eq(leads.id, id));
   if (!row) return null;
 
-  const [photos, emails, notes, history, assignable] = await Promise.all([
+  const [photos, emails, notes, history, assignable, consents] = await Promise.all([
     db
       .select({ id: images.id, width: images.width, height: images.height })
       .from(leadPhotos)
@@ -106,12 +108,13 @@ export async function getLeadDetail(db: Db, id: number, now = new Date()): Promi
       .orderBy(desc(leadNotes.createdAt), desc(leadNotes.id)),
     leadHistory(db, id),
     assignableStaff(db),
+    leadConsents(db, { id, kind: row.kind, email: row.email }),
   ]);
 
   return {
     ...toListItem(row),
     message: row.message,
-    details: describedDetails(row.details),
+    details: describedDetails(row.details, row.withheldDetails),
     simulation: row.simulation
       ? simulationLines(row.simulation).map(([label, value]) => ({ label, value }))
       : null,
@@ -139,6 +142,7 @@ export async function getLeadDetail(db: Db, id: number, now = new Date()): Promi
     notes: notes.map((note) => ({ ...note, createdAt: note.createdAt.toISOString() })),
     history,
     assignable,
+    consents,
     now: now.toISOString(),
   };
 }

@@ -12,7 +12,7 @@ import { sourceLabel } from '@domain/attribution.ts';
 import { formatMileage } from '@domain/format.ts';
 import { count, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { DETAIL_LABELS, describeDetail, kindLabel } from '../leads/lead-kinds.ts';
+import { DETAIL_LABELS, describeDetail, kindLabel, WITHHELD_DETAIL } from '../leads/lead-kinds.ts';
 import { processingBlockedSql } from '../rights/processing-block.ts';
 import type { LeadCsvRecord } from './leads-csv.ts';
 import { type LeadFilters, leadFiltersWhere } from './leads-filters.ts';
@@ -128,11 +128,17 @@ export async function listLeads(
 }
 
 /** The kind-specific fields in the order of DETAIL_LABELS (jsonb does not keep the order they were written in). */
-export function describedDetails(details: Record<string, string | number | null>) {
+export function describedDetails(
+  details: Record<string, string | number | null>,
+  /** Socio-economic fields sent without their express consent (ADR 0031): shown as not kept. */
+  withheld: readonly string[] = [],
+) {
   const known = Object.keys(DETAIL_LABELS).filter((key) => key in details);
   const unknown = Object.keys(details).filter((key) => !(key in DETAIL_LABELS));
   return [...known, ...unknown].map((key) => {
     const value = details[key] ?? null;
+    if (withheld.includes(key))
+      return { key, label: describeDetail(key, null).label, value: WITHHELD_DETAIL };
     // The appraisal form stores the mileage as a number: shown as people write it, '87.000 km'.
     if (key === 'vehicle_km' && typeof value === 'number')
       return { key, label: describeDetail(key, value).label, value: formatMileage(value) };
@@ -181,6 +187,7 @@ export async function* leadsForExport(
         ...listColumns,
         message: leads.message,
         details: leads.details,
+        withheldDetails: leads.withheldDetails,
         sourcePage: leads.sourcePage,
         landingPage: leads.landingPage,
         referrerHost: leads.referrerHost,
@@ -210,7 +217,7 @@ export async function* leadsForExport(
           phone: row.phone,
           vehicle: vehicleRef(row)?.name ?? null,
           message: row.message,
-          details: describedDetails(row.details),
+          details: describedDetails(row.details, row.withheldDetails),
           origin: leadOrigin(row),
           owner: row.ownerName,
         },

@@ -4,6 +4,7 @@ import type { Db } from '@db/client.ts';
 import { vehicles as vehiclesTable } from '@db/schema.ts';
 import type { VehicleRecord } from '@domain/vehicle.ts';
 import { eq } from 'drizzle-orm';
+import { latestPolicyVersion } from '../privacy/policy-versions.ts';
 import { type CurrentSettings, loadCurrentSettings } from '../settings/site-settings.ts';
 import { type Lookups, listLookups } from './list-lookups.ts';
 import { loadPublishedVehicles, loadSoldVehicle } from './load-published-vehicles.ts';
@@ -28,6 +29,11 @@ export interface CatalogueSnapshot {
   lookups: Lookups;
   /** The site settings in use (ADR 0025): they change the pages, the feeds and the e-mails like the stock does. */
   settings: CurrentSettings;
+  /**
+   * The privacy policy version in force when the snapshot was loaded, which the forms' pages carry (ADR 0031); null
+   * before the first publication. A publication empties the catalogue, as a settings change does.
+   */
+  policyVersion: number | null;
 }
 
 interface Entry {
@@ -134,13 +140,21 @@ export class Catalogue {
   }
 
   async #load(): Promise<CatalogueSnapshot> {
-    const [vehicles, sold, lookups, settings] = await Promise.all([
+    const [vehicles, sold, lookups, settings, policy] = await Promise.all([
       loadPublishedVehicles(this.db),
       this.#loadSoldDates(),
       listLookups(this.db),
       loadCurrentSettings(this.db, this.initialSettings),
+      latestPolicyVersion(this.db),
     ]);
-    return { vehicles, byId: new Map(vehicles.map((v) => [v.id, v])), sold, lookups, settings };
+    return {
+      vehicles,
+      byId: new Map(vehicles.map((v) => [v.id, v])),
+      sold,
+      lookups,
+      settings,
+      policyVersion: policy?.version ?? null,
+    };
   }
 
   /** When each sold vehicle was sold; one sold before the date was recorded counts from its last change. */

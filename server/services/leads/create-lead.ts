@@ -3,9 +3,11 @@ import { type Attribution, NO_ATTRIBUTION } from '@contracts/attribution.ts';
 import type { LeadCreated } from '@contracts/leads.ts';
 import type { Db } from '@db/client.ts';
 import { emailOutbox, idempotencyKeys, leadPhotos, leads } from '@db/schema.ts';
+import type { ConsentPurpose } from '@domain/consent.ts';
 import type { CreditSimulation } from '@domain/credit.ts';
 import { eq } from 'drizzle-orm';
 import { type PreparedImage, storeImage } from '../images/ingest-image.ts';
+import { recordConsents } from '../privacy/record-consents.ts';
 import { assignInTurn, noticeRecipients } from './lead-assignment.ts';
 import type { LeadEmail, LeadNotice } from './lead-email.ts';
 import type { LeadFields, LeadKindDef } from './lead-kinds.ts';
@@ -26,6 +28,8 @@ export interface CreateLeadInput {
   testDrive?: { at: Date; capacity: number };
   /** Fields the 201 answer adds for this lead, once its id is known (a test drive's slot and calendar file). */
   answer?: (id: number) => Partial<LeadCreated>;
+  /** The sentence each ticked box showed (`fields.consents`), for the consent's evidence row. */
+  consentWording?: (purpose: ConsentPurpose) => string;
   /** Builds the staff e-mail once the lead's id and deadline are known. */
   email: (lead: { id: number; createdAt: Date; dueAt: Date }) => LeadEmail;
   /** Builds the e-mail to the lead's owner, or to the salespeople when nobody owns it (issue 21); none without it. */
@@ -72,13 +76,21 @@ export async function findIdempotentReply(
 }
 
 /**
- * Stores a lead, its photos, its staff e-mail (outbox) and its idempotency record in ONE transaction:
+ * Stores a lead, its consents, its photos, its staff e-mail (outbox) and its idempotency record in ONE transaction:
  * either all of it is committed before the 201 is sent, or nothing is.
  */
 export async function createLead(db: Db, input: CreateLeadInput): Promise<CreateLeadResult> {
   const { def, fields } = input;
   // The simulation's inputs are part of the request (its hash), not a column: the computed simulation is stored.
-  const { simulationRequest: _inputs, testDriveAt: _slot, ...columns } = fields;
+  const {
+    simulationRequest: _inputs,
+    testDriveAt: _slot,
+    consents = [],
+    policyVersion: shownPolicyVersion,
+    ...columns
+  } = fields;
+  const { consentWording } = input;
+  if (consents.length > 0 && !consentWording) throw new Error('consents without their wording');
   const hash = requestHash(def, fields, input.photos);
   if (input.idempotencyKey) {
     const previous = await findIdempotentReply(db, input.idempotencyKey, hash);
@@ -111,6 +123,15 @@ export async function createLead(db: Db, input: CreateLeadInput): Promise<Create
         })
         .returning({ id: leads.id });
       if (!lead) throw new Error('lead insert returned nothing');
+      if (consentWording)
+        await recordConsents(tx, {
+          leadId: lead.id,
+          email: fields.email,
+          channel: def.kind,
+          purposes: consents,
+          wording: consentWording,
+          shownPolicyVersion,
+        });
 
       const imageIds: number[] = [];
       for (const [position, photo] of input.photos.entries()) {

@@ -6,7 +6,7 @@ import { formatPrice } from '@domain/format.ts';
 import { largestWidth, mediaPath } from '@domain/media.ts';
 import type { VehicleRecord } from '@domain/vehicle.ts';
 import { escapeHtml } from '../email/escape-html.ts';
-import { describeDetail, type LeadFields, type LeadKindDef } from './lead-kinds.ts';
+import { describeDetail, type LeadFields, type LeadKindDef, WITHHELD_DETAIL } from './lead-kinds.ts';
 
 export interface LeadEmail {
   to: string;
@@ -61,7 +61,7 @@ export function buildLeadEmail(input: LeadEmailInput): LeadEmail {
   ];
   for (const [key, value] of Object.entries(fields.details)) {
     const { label, value: shown } = describeDetail(key, value);
-    rows.push([label, shown]);
+    rows.push([label, fields.withheldDetails?.includes(key) ? WITHHELD_DETAIL : shown]);
   }
   const vehicleUrl = vehicle ? `${publicUrl}/vehicles/${vehicle.id}` : null;
   if (vehicle && vehicleUrl) {

@@ -1,3 +1,4 @@
+import type { Dealership } from '@contracts/dealership.ts';
 import {
   ADVISORY_AREA_OPTIONS,
   AdvisoryLeadSchema,
@@ -19,6 +20,7 @@ import {
   VehicleLeadSchema,
 } from '@contracts/leads.ts';
 import type { LEAD_KINDS } from '@db/schema.ts';
+import type { ConsentPurpose } from '@domain/consent.ts';
 import type { z } from 'zod';
 
 export type LeadKind = (typeof LEAD_KINDS)[number];
@@ -35,6 +37,15 @@ export interface LeadFields {
   simulationRequest?: SimulationRequest;
   /** A test drive's slot start, as sent (ADR 0020); the service checks it against the opening hours. */
   testDriveAt?: string;
+  /**
+   * The socio-economic detail fields sent without their express consent (ADR 0031): their values are gone from
+   * `details`; only their names are kept. Absent when none was withheld.
+   */
+  withheldDetails?: string[];
+  /** The purposes whose box was ticked (and the kind offers), in a fixed order; absent when none was. */
+  consents?: ConsentPurpose[];
+  /** The privacy policy version the form's page showed, as sent; absent when not sent. */
+  policyVersion?: number;
 }
 
 export interface LeadKindDef<S extends z.ZodType = z.ZodType> {
@@ -49,6 +60,16 @@ export interface LeadKindDef<S extends z.ZodType = z.ZodType> {
   accepted: string;
   /** The field of the payload that names a vehicle of the stock, when any. */
   vehicleField?: string;
+  /**
+   * Detail fields that reveal the person's socio-economic situation (Ley 19.628 as amended by Ley 21.719, art. 2 g):
+   * kept only when the request carries their express consent (art. 16; ADR 0031), else never stored.
+   */
+  socioeconomic?: readonly string[];
+  /**
+   * Who a request of this kind may be passed to (art. 15), by name, from the settings in use: the cession box names
+   * them. Absent, or an empty list, and the request is never passed on (no box, no consent recorded).
+   */
+  cessionRecipients?: (dealership: Dealership) => string[];
   toFields(data: z.infer<S>): LeadFields;
 }
 
@@ -96,6 +117,8 @@ export const LEAD_KIND_DEFS: LeadKindDef[] = [
     promiseHours: 24,
     accepted: 'Recibimos tu solicitud de financiamiento. Un asesor te contactará dentro de 24 horas.',
     vehicleField: 'vehiculo_id',
+    socioeconomic: ['ingresos'],
+    cessionRecipients: (dealership) => dealership.partners.map((partner) => partner.name),
     toFields: (d) => ({
       name: d.nombre,
       email: d.correo,
@@ -107,7 +130,7 @@ export const LEAD_KIND_DEFS: LeadKindDef[] = [
         vehiculo: d.vehiculo,
         pie: d.pie ?? null,
         plazo: d.plazo,
-        ingresos: d.ingresos,
+        ingresos: d.ingresos ?? null,
       },
       // Absent rather than undefined: a request without a simulation hashes (Idempotency-Key) as it always did.
       ...(d.simulacion ? { simulationRequest: d.simulacion } : {}),
@@ -120,6 +143,7 @@ export const LEAD_KIND_DEFS: LeadKindDef[] = [
     label: 'Cotización de seguro',
     promiseHours: 24,
     accepted: 'Recibimos tu solicitud de cotización. Te contactaremos dentro de 24 horas.',
+    cessionRecipients: (dealership) => [...dealership.privacy.insurers],
     toFields: (d) => ({
       name: d.name,
       email: d.email,
@@ -164,6 +188,7 @@ export const LEAD_KIND_DEFS: LeadKindDef[] = [
     label: 'Solicitud de asesoría comercial',
     promiseHours: 24,
     accepted: 'Recibimos tu solicitud de asesoría. Te contactaremos dentro de 24 horas.',
+    socioeconomic: ['situacion_financiera'],
     toFields: (d) => ({
       name: d.nombre,
       email: d.correo,
@@ -229,6 +254,9 @@ export const DETAIL_LABELS: Record<
   situacion_financiera: { label: 'Situación financiera', options: FINANCIAL_SITUATION_OPTIONS },
   horario: { label: 'Prueba de manejo' },
 };
+
+/** How staff read a socio-economic field sent without its express consent: its value was never kept (ADR 0031). */
+export const WITHHELD_DETAIL = 'no guardado (sin consentimiento expreso)';
 
 export function describeDetail(key: string, value: string | number | null): { label: string; value: string } {
   const def = DETAIL_LABELS[key];

@@ -1,5 +1,5 @@
 // A visitor's request, from the fields and files the HTTP layer read to the stored lead: the honeypot, the rules
-// of its kind, the vehicle it names, the credit simulation it comes from, its photos' headers, the rate limit for a
+// of its kind, its consents (ADR 0031), the vehicle it names, the credit simulation it comes from, its photos' headers, the rate limit for a
 // client already over it, the photos' pixels, a retried Idempotency-Key and the rate limit, in that order.
 import { readAttribution } from '@contracts/attribution.ts';
 import type { LeadCreated } from '@contracts/leads.ts';
@@ -21,6 +21,7 @@ import {
 import { hitRateLimit, peekRateLimit } from '../rate-limit.ts';
 import { Refusal } from '../refusal.ts';
 import { createLead, findIdempotentReply, hasIdempotencyKey, requestHash } from './create-lead.ts';
+import { applyConsents, kindConsentWording } from './lead-consents.ts';
 import { buildLeadEmail, buildLeadNotice } from './lead-email.ts';
 import type { LeadKindDef } from './lead-kinds.ts';
 import { leadSimulation, SIMULATION_FIELD } from './lead-simulation.ts';
@@ -84,6 +85,8 @@ export function leadService({ db, catalogue, outbox, config, now = () => new Dat
     const snapshot = await catalogue.snapshot();
     // The settings of the same snapshot as the vehicle: hours, financing and the e-mail's name (ADR 0025).
     const dealership = snapshot.settings.data;
+    // First, before the request is hashed, stored or mailed: a socio-economic value without its consent goes here.
+    fields = applyConsents(def, parsed.data as Record<string, unknown>, fields, dealership);
     const vehicle = fields.vehicleId === null ? null : (snapshot.byId.get(fields.vehicleId) ?? null);
     if (fields.vehicleId !== null && !vehicle && def.vehicleField) {
       return refused(REVIEW_FORM, {
@@ -162,6 +165,7 @@ export function leadService({ db, catalogue, outbox, config, now = () => new Dat
       attribution,
       ipHash: submission.client,
       idempotencyKey: key,
+      consentWording: (purpose) => kindConsentWording(def, purpose, dealership),
       testDrive,
       answer: testDrive
         ? (id) => ({

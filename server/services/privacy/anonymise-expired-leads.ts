@@ -14,15 +14,18 @@ import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { idempotencyOf } from '../admin/personal-data.ts';
 import { recordAudit } from '../audit.ts';
 import type { OutboxRelay } from '../email/outbox-relay.ts';
-import { DETAIL_LABELS } from '../leads/lead-kinds.ts';
+import { DETAIL_LABELS, LEAD_KIND_DEFS } from '../leads/lead-kinds.ts';
 import { deleteLeadPhotos, deleteMail, scrubLeadAudit } from './lead-traces.ts';
 import { expiredAppraisalPhotos, expiredLeads } from './retention-rule.ts';
 
 /** What an anonymised request shows where the person's name was. */
 export const ANONYMOUS_NAME = 'Persona anonimizada';
 
-/** Detail fields that reveal the person's socio-economic situation (art. 2 g): never kept, even as a category. */
-const SOCIOECONOMIC_DETAILS = new Set(['ingresos', 'situacion_financiera']);
+/**
+ * Detail fields that reveal the person's socio-economic situation (art. 2 g), as the lead kinds declare them: never
+ * kept, even as a category.
+ */
+const SOCIOECONOMIC_DETAILS = new Set(LEAD_KIND_DEFS.flatMap((def) => def.socioeconomic ?? []));
 
 /**
  * The details an anonymised request keeps: only answers chosen from a list (subject, credit type, term, brand,

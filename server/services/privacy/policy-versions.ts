@@ -2,7 +2,7 @@
 // carries its date and version). Each consent points at the version the person was shown (ADR 0031).
 import type { Db } from '@db/client.ts';
 import { privacyPolicyVersions } from '@db/schema.ts';
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 
 export interface PolicyVersion {
   version: number;
@@ -17,4 +17,19 @@ export async function latestPolicyVersion(db: Db): Promise<PolicyVersion | null>
     .orderBy(desc(privacyPolicyVersions.version))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * The version a consent points at: the one the form's page showed when it is a published version, else the one in
+ * force (a page rendered before a publication, or a client that does not send it); null before any publication.
+ */
+export async function consentPolicyVersion(db: Db, shown: number | undefined): Promise<number | null> {
+  if (shown !== undefined) {
+    const [row] = await db
+      .select({ version: privacyPolicyVersions.version })
+      .from(privacyPolicyVersions)
+      .where(eq(privacyPolicyVersions.version, shown));
+    if (row) return row.version;
+  }
+  return (await latestPolicyVersion(db))?.version ?? null;
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "leads" ADD COLUMN "withheld_details" jsonb DEFAULT '[]'::jsonb NOT NULL;
