@@ -28,6 +28,8 @@ export default [
   route('derechos/confirmar', 'routes/derechos-confirmar.tsx'),
   route('derechos/recibida', 'routes/derechos-recibida.tsx'),
   route('derechos/descarga', 'routes/derechos-descarga.tsx'),
+  // ADR 0031: a person's consents, opened from the signed link of their e-mails, each withdrawn with one button.
+  route('privacidad/consentimientos', 'routes/consents.tsx'),
   route('sitemap', 'routes/sitemap.tsx'),
   route('sitemap.xml', 'routes/sitemap-xml.ts'),
   route('robots.txt', 'routes/robots-txt.ts'),
