@@ -50,6 +50,11 @@ export default [
     route('admin/datos-personales', 'routes/admin/personal-data.tsx'),
     route('admin/derechos', 'routes/admin/rights.tsx'),
     route('admin/derechos/:id', 'routes/admin/rights-request.tsx'),
+    // ADR 0031, decision 8: the registers of cessions (art. 15) and of security breaches (art. 14 sexies).
+    route('admin/cesiones', 'routes/admin/cessions.tsx'),
+    route('admin/vulneraciones', 'routes/admin/breaches.tsx'),
+    route('admin/vulneraciones/nueva', 'routes/admin/breach-new.tsx'),
+    route('admin/vulneraciones/:id', 'routes/admin/breach.tsx'),
     route('admin/cuenta', 'routes/admin/account.tsx'),
     route('admin/*', 'routes/admin/not-found.tsx'),
   ]),
