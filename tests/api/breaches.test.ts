@@ -257,6 +257,7 @@ describe('the people affected and their notices', () => {
       `escríbenos a ${t.config.dealership.email}`,
     ])
       expect(text).toContain(part);
+    expect(text).not.toMatch(/\.\./);
     const link = text.match(/https:\/\/autos\.example\.cl\/privacidad\/consentimientos\?t=(\S+)/)?.[1];
     expect(readPersonToken(t.config.sessionSecret, 'consentimientos', link)).toBe(people.ana);
     expect(ana?.htmlBody).toContain('<h2 style="font-size:16px;margin-bottom:4px">Qué ocurrió</h2>');

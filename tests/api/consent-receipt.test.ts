@@ -74,7 +74,12 @@ describe('the consent receipt', () => {
     expect(row).toMatchObject({ leadId: lead, toAddress: 'Valentina.Soto@example.cl', replyTo: null });
     expect(row?.subject).toBe('Tus autorizaciones a Automotora «Los Andes» & Cía');
     const text = row?.textBody ?? '';
-    expect(text).toContain(`Hola Valentina Soto: recibimos tu solicitud de financiamiento (N° ${lead})`);
+    expect(text).toMatch(
+      new RegExp(
+        `^Hola Valentina Soto: el .+ recibimos tu solicitud de financiamiento \\(N° ${lead}\\)\\.\\n`,
+      ),
+    );
+    expect(text).not.toContain('..');
     for (const purpose of ['datos_socioeconomicos', 'marketing'] as const) {
       expect(text).toContain(PURPOSE_TEXTS[purpose].title);
       expect(text).toContain(`«${WORDING[purpose]}»`);

@@ -54,7 +54,7 @@ export default function CessionsPage({ loaderData }: Route.ComponentProps) {
         <a
           href={`/admin/api/cesiones.csv${filtered ? `?${filtered}` : ''}`}
           download
-          className={adminButton.secondary}
+          className={`${adminButton.secondary} whitespace-nowrap`}
         >
           <Download aria-hidden className="size-4" />
           Descargar CSV

@@ -37,7 +37,8 @@ export function breachNotice(breach: Breach, person: AffectedPerson, context: No
     ['Qué ocurrió', breach.summary],
     [
       'Cuándo',
-      `Ocurrió el ${formatChileLongDateTime(breach.occurredAt)} y lo detectamos el ${formatChileLongDateTime(breach.detectedAt)}.`,
+      // The long dates end in 'a. m.' or 'p. m.': '(hora de Chile)' closes the sentence instead of a second period.
+      `Ocurrió el ${formatChileLongDateTime(breach.occurredAt)} y lo detectamos el ${formatChileLongDateTime(breach.detectedAt)} (hora de Chile).`,
     ],
     [
       'Qué datos tuyos pueden estar afectados',
@@ -49,7 +50,7 @@ export function breachNotice(breach: Breach, person: AffectedPerson, context: No
   if (breach.agencyNotifiedAt)
     sections.push([
       'Aviso a la autoridad',
-      `Informamos este incidente a la Agencia de Protección de Datos Personales el ${formatChileLongDateTime(breach.agencyNotifiedAt)}.`,
+      `Informamos este incidente a la Agencia de Protección de Datos Personales el ${formatChileLongDateTime(breach.agencyNotifiedAt)} (hora de Chile).`,
     ]);
   const opening = `Hola ${person.name}: te escribimos porque un incidente de seguridad afectó datos personales que entregaste a ${dealership.name} en nuestro sitio web. La ley nos pide avisarte y queremos que sepas exactamente qué pasó.`;
   const contact = `Si tienes preguntas, escríbenos a ${dealership.email}${phone ? ` o llámanos al ${phone}` : ''}.`;
@@ -142,7 +143,9 @@ export async function prepareBreachNotices(
     const mensaje =
       nuevos === 0
         ? 'No se preparó ningún aviso nuevo: esas personas ya tenían el suyo o la búsqueda no encontró a nadie.'
-        : `Se prepararon ${nuevos} ${nuevos === 1 ? 'aviso' : 'avisos'}; saldrán por correo en los próximos minutos.`;
+        : nuevos === 1
+          ? 'Se preparó 1 aviso; saldrá por correo en los próximos minutos.'
+          : `Se prepararon ${nuevos} avisos; saldrán por correo en los próximos minutos.`;
     return { personas: people.length, nuevos, yaAvisadas, mensaje };
   });
 }

@@ -31,7 +31,8 @@ export async function queueConsentReceipt(tx: Db, input: ConsentReceiptInput): P
     .orderBy(asc(consentEvents.id));
   if (given.length === 0) return false;
   const when = formatChileLongDateTime(given[0]?.at ?? new Date());
-  const opening = `Hola ${input.name}: recibimos tu ${input.formLabel.toLowerCase()} (N° ${input.leadId}) el ${when}.`;
+  // The long date ends in 'a. m.' or 'p. m.': the sentence puts it first rather than end on a second period.
+  const opening = `Hola ${input.name}: el ${when} recibimos tu ${input.formLabel.toLowerCase()} (N° ${input.leadId}).`;
   const intro = `Junto con ella nos diste ${given.length === 1 ? 'esta autorización' : 'estas autorizaciones'}:`;
   const closing =
     'Cada una es voluntaria: puedes retirarla cuando quieras, y tu solicitud se responde igual.';

@@ -120,9 +120,12 @@ export function BreachNotices({
           : 'Con las categorías marcadas la ley no exige avisar a cada persona (Ley 19.628, art. 14 sexies exige hacerlo cuando hay datos sensibles o sobre obligaciones económicas o financieras). Puedes avisarles igual.'}
       </p>
       <AdminNotice notice={notice} />
+      <p className="mb-3 text-slate-700 text-sm">
+        Busca a las personas afectadas por las solicitudes que enviaron: entre qué días y de qué tipos.
+      </p>
       <FieldErrors value={errors}>
         <form ref={formRef} onSubmit={onPreview} noValidate className="grid gap-4 sm:grid-cols-2">
-          <TextField name="desde" label="Solicitudes recibidas desde" type="date" />
+          <TextField name="desde" label="Recibidas desde" type="date" />
           <TextField name="hasta" label="Hasta" type="date" />
           <Kinds labels={kindLabels} />
           <div className="sm:col-span-2">

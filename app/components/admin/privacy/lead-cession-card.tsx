@@ -55,29 +55,23 @@ export function LeadCessionCard({ leadId, panel }: { leadId: number; panel: Lead
             const blocked = panel.impedimento ?? impedimento;
             const ownReason = !panel.impedimento && impedimento ? `${reasonId}-${index}` : undefined;
             return (
-              <li
-                key={nombre}
-                className="flex flex-col gap-1.5 sm:flex-row sm:items-center sm:justify-between"
-              >
-                <span className="font-medium text-slate-900 text-sm">{nombre}</span>
-                <span className="flex flex-col gap-1 sm:items-end">
-                  {/* Refused buttons stay focusable and say why (aria-disabled, not disabled). */}
-                  <button
-                    type="button"
-                    className={`${adminButton.secondary} ${blocked ? 'cursor-not-allowed opacity-60' : ''}`}
-                    aria-disabled={blocked !== null || sending === nombre || undefined}
-                    aria-describedby={panel.impedimento ? reasonId : ownReason}
-                    onClick={() => (blocked ? setNotice({ tone: 'error', text: blocked }) : cede(nombre))}
-                  >
-                    <Handshake aria-hidden className="size-4" />
-                    {sending === nombre ? 'Registrando...' : `Derivar a ${nombre}`}
-                  </button>
-                  {ownReason ? (
-                    <span id={ownReason} className="text-slate-600 text-xs sm:text-right">
-                      {impedimento}
-                    </span>
-                  ) : null}
-                </span>
+              <li key={nombre}>
+                {/* Refused buttons stay focusable and say why (aria-disabled, not disabled). */}
+                <button
+                  type="button"
+                  className={`${adminButton.secondary} w-full justify-start text-left ${blocked ? 'cursor-not-allowed opacity-60' : ''}`}
+                  aria-disabled={blocked !== null || sending === nombre || undefined}
+                  aria-describedby={panel.impedimento ? reasonId : ownReason}
+                  onClick={() => (blocked ? setNotice({ tone: 'error', text: blocked }) : cede(nombre))}
+                >
+                  <Handshake aria-hidden className="size-4 shrink-0" />
+                  {sending === nombre ? 'Registrando...' : `Derivar a ${nombre}`}
+                </button>
+                {ownReason ? (
+                  <p id={ownReason} className="mt-1 text-slate-600 text-xs">
+                    {impedimento}
+                  </p>
+                ) : null}
               </li>
             );
           })}
