@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEFAULT_PRIVACY_SETTINGS } from '@contracts/dealership.ts';
-import { auditLog, consentEvents, leadCessions, leads } from '@db/schema.ts';
+import { auditLog, consentEvents, leadCessions, leads, rightsRequests } from '@db/schema.ts';
 import { loadCessionPanel } from '@server/services/privacy/cession-panel.ts';
 import { parse } from 'csv-parse/sync';
 import { count, eq } from 'drizzle-orm';
@@ -171,6 +171,36 @@ describe('recording a cession', () => {
       'Solo las solicitudes de financiamiento y de seguro',
     );
     expect((await cede(999_999, 'Banco Cumbre Andina')).statusCode).toBe(404);
+  });
+
+  it('refuses while the person has the processing of their data blocked (art. 8 ter), and again once lifted', async () => {
+    const email = 'bloqueada@example.cl';
+    const { lead } = await financingWithConsent(email);
+    const [block] = await t.database.db
+      .insert(rightsRequests)
+      .values({
+        email,
+        right: 'supresion',
+        blockRequested: true,
+        status: 'abierta',
+        tokenExpiresAt: new Date(),
+        blockedAt: new Date(),
+      })
+      .returning({ id: rightsRequests.id });
+    const before = await tally();
+    const refused = await cede(lead, 'Banco Cumbre Andina');
+    expect(refused.statusCode).toBe(409);
+    expect(expectSpanishRefusal(refused).error).toMatch(/^Tratamiento bloqueado/);
+    const dealership = await t.app.services.catalogue.dealership();
+    const panel = await loadCessionPanel(t.database.db, lead, dealership, { id: admin.id, role: 'admin' });
+    expect(panel?.impedimento).toMatch(/^Tratamiento bloqueado/);
+    expect(await tally()).toEqual(before);
+
+    await t.database.db
+      .update(rightsRequests)
+      .set({ unblockedAt: new Date() })
+      .where(eq(rightsRequests.id, block?.id ?? 0));
+    expect((await cede(lead, 'Banco Cumbre Andina')).statusCode).toBe(201);
   });
 
   it('records one cession when two clicks arrive together', async () => {

@@ -1,12 +1,12 @@
 // The receipt of a request's consents (ADR 0031, decisions 3 and 4) and the footer every e-mail to a person carries:
 // the consents listed in the words the person accepted, and the signed link that withdraws them, delivered intact
 // through a real SMTP server.
-import { emailOutbox } from '@db/schema.ts';
+import { emailOutbox, rightsRequestEvents } from '@db/schema.ts';
 import { PURPOSE_TEXTS } from '@domain/consent-withdrawal.ts';
 import { readPersonToken } from '@server/services/privacy/person-link.ts';
 import { PRIVACY_FOOTER_SENTENCE, withPrivacyFooter } from '@server/services/privacy/privacy-footer.ts';
 import { queueConsentReceipt } from '@server/services/privacy/queue-consent-receipt.ts';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giveConsent, sendRequest, WORDING } from '../support/consents.ts';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink.ts';
@@ -120,6 +120,28 @@ describe('the consent receipt', () => {
     expect(await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.leadId, lead))).toEqual(
       before,
     );
+  });
+});
+
+describe('the e-mails of a rights request', () => {
+  it('end with the person’s consents link too, and the evidence keeps the text as sent', async () => {
+    const email = 'derechos@example.cl';
+    await t.app.services.rights.submit(
+      { correo: email, derecho: 'acceso', bloquear: false },
+      'cliente-derechos',
+    );
+    const [mail] = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email));
+    expect(mail?.subject).toMatch(/^Confirma tu solicitud de acceso/);
+    expect(mail?.textBody).toContain(PRIVACY_FOOTER_SENTENCE);
+    expect(
+      readPersonToken(SECRET, 'consentimientos', linkIn(mail?.textBody ?? '').searchParams.get('t')),
+    ).toBe(email);
+    const [event] = await t.database.db
+      .select()
+      .from(rightsRequestEvents)
+      .orderBy(desc(rightsRequestEvents.id))
+      .limit(1);
+    expect((event?.details.correo as { texto?: string } | undefined)?.texto).toBe(mail?.textBody);
   });
 });
 

@@ -7,6 +7,7 @@ import { leadCessions, leads, staffUsers } from '@db/schema.ts';
 import { formatChileDateTime } from '@domain/chile-time.ts';
 import { asc, eq } from 'drizzle-orm';
 import type { SessionUser } from '../auth/sessions.ts';
+import { isProcessingBlocked } from '../rights/processing-block.ts';
 import {
   type CessionLead,
   cessionCategories,
@@ -56,6 +57,7 @@ export async function loadCessionPanel(
   if (!lead || !isCessionKind(lead.kind)) return null;
   const recipients = cessionRecipients(lead.kind, dealership);
   const consent = await cessionConsent(db, lead);
+  const blocked = await isProcessingBlocked(db, lead.email);
   const cesiones = (
     await db
       .select({
@@ -74,7 +76,7 @@ export async function loadCessionPanel(
       nombre,
       impedimento: recipientImpediment(nombre, consent, cesiones),
     })),
-    impedimento: cessionImpediment({ lead, staff, recipients, consent })?.message ?? null,
+    impedimento: cessionImpediment({ lead, staff, recipients, consent, blocked })?.message ?? null,
     categorias: cessionCategories(lead),
     consentimiento: consent
       ? { id: consent.eventId, fecha: consent.givenAt.toISOString(), texto: consent.wording }

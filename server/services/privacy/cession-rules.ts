@@ -4,6 +4,7 @@ import { CESSION_KINDS, type CessionKind } from '@contracts/admin-registers.ts';
 import type { Dealership } from '@contracts/dealership.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import type { RefusalKind } from '../refusal.ts';
+import { PROCESSING_BLOCKED_MESSAGE } from '../rights/processing-block.ts';
 import type { ConsentInForce } from './consents-in-force.ts';
 
 export interface CessionLead {
@@ -55,12 +56,15 @@ export function cessionImpediment(input: {
   staff: Pick<SessionUser, 'id' | 'role'>;
   recipients: string[];
   consent: ConsentInForce | null;
+  /** The person asked to block the processing of their data (art. 8 ter): nothing is passed on meanwhile. */
+  blocked: boolean;
 }): Impediment | null {
   const { lead, staff, recipients, consent } = input;
   const conflict = (message: string): Impediment => ({ kind: 'conflict', message });
   if (!isCessionKind(lead.kind))
     return conflict('Solo las solicitudes de financiamiento y de seguro se derivan a otras instituciones.');
   if (lead.anonymizedAt) return conflict('Esta solicitud ya fue anonimizada: no quedan datos que derivar.');
+  if (input.blocked) return conflict(PROCESSING_BLOCKED_MESSAGE);
   if (staff.role !== 'admin' && lead.ownerId !== staff.id)
     return {
       kind: 'forbidden',

@@ -10,10 +10,14 @@ export interface PersonMail {
   html: string | null;
 }
 
-export interface PrivacyFooterContext {
+/** Where the site is and what signs its links: what a service needs to end a person's e-mail with the footer. */
+export interface PrivacyLinks {
   publicUrl: string;
   /** SESSION_SECRET: signs the link. */
   secret: string;
+}
+
+export interface PrivacyFooterContext extends PrivacyLinks {
   /** The person the message goes to: the link opens their consents. */
   email: string;
 }

@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { recordAudit } from '../audit.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { Refusal } from '../refusal.ts';
+import { isProcessingBlocked } from '../rights/processing-block.ts';
 import { CESSION_LEAD_COLUMNS, recipientImpediment } from './cession-panel.ts';
 import {
   type CessionLead,
@@ -40,7 +41,8 @@ export async function recordCession(
         ? cessionRecipients(lead.kind, input.dealership)
         : [];
     const consent = await cessionConsent(tx, lead);
-    const impediment = cessionImpediment({ lead, staff: actor, recipients, consent });
+    const blocked = await isProcessingBlocked(tx, lead.email);
+    const impediment = cessionImpediment({ lead, staff: actor, recipients, consent, blocked });
     if (impediment) throw new Refusal(impediment.kind, impediment.message);
     if (!recipients.includes(recipient))
       throw new Refusal('invalid', 'Revisa a quién derivas la solicitud.', {
