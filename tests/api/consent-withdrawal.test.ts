@@ -20,11 +20,13 @@ import { createTestApp, type TestApp } from '../support/test-app.ts';
 let t: TestApp;
 const SECRET = 'x'.repeat(40);
 const PAGE = '/privacidad/consentimientos';
+/** The newest privacy policy version: a withdrawal points at it. */
+let latestPolicy = 0;
 
 beforeAll(async () => {
   t = await createTestApp({ LEAD_RATE_LIMIT: '1000' });
-  await publishPolicy(t.database.db, 1);
-  await publishPolicy(t.database.db, 2);
+  await publishPolicy(t.database.db);
+  latestPolicy = await publishPolicy(t.database.db);
 });
 afterAll(() => t.close());
 
@@ -126,7 +128,7 @@ describe('POST /privacidad/consentimientos', () => {
       leadId: null,
       channel: 'correo',
       wording: PURPOSE_TEXTS.marketing.button,
-      policyVersion: 2,
+      policyVersion: latestPolicy,
     });
     expect(await marketingAllowed(t.database.db, email)).toBe(false);
   });

@@ -1,5 +1,6 @@
 import type { Db } from '@db/client.ts';
 import { consentEvents, privacyPolicyVersions } from '@db/schema.ts';
+import { max } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { csrfHeaders } from './csrf-client.ts';
 import { VALID_PAYLOADS } from './lead-payloads.ts';
@@ -42,11 +43,16 @@ export async function giveConsent(
   return row.id;
 }
 
-/** Publishes a privacy policy version, as the policy publisher does. */
-export async function publishPolicy(db: Db, version: number): Promise<void> {
+/** Publishes the next privacy policy version after those the app published at start; returns its number. */
+export async function publishPolicy(db: Db): Promise<number> {
+  const [latest] = await db
+    .select({ version: max(privacyPolicyVersions.version) })
+    .from(privacyPolicyVersions);
+  const version = (latest?.version ?? 0) + 1;
   await db
     .insert(privacyPolicyVersions)
     .values({ version, text: `Política v${version}`, textHash: `h${version}` });
+  return version;
 }
 
 /** A request sent through the public API, as a visitor sends it; returns its id. */
