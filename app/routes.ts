@@ -28,6 +28,8 @@ export default [
   route('derechos/confirmar', 'routes/derechos-confirmar.tsx'),
   route('derechos/recibida', 'routes/derechos-recibida.tsx'),
   route('derechos/descarga', 'routes/derechos-descarga.tsx'),
+  // ADR 0031: a person's consents, opened from the signed link of their e-mails, each withdrawn with one button.
+  route('privacidad/consentimientos', 'routes/consents.tsx'),
   route('sitemap', 'routes/sitemap.tsx'),
   route('sitemap.xml', 'routes/sitemap-xml.ts'),
   route('robots.txt', 'routes/robots-txt.ts'),
@@ -48,6 +50,11 @@ export default [
     route('admin/datos-personales', 'routes/admin/personal-data.tsx'),
     route('admin/derechos', 'routes/admin/rights.tsx'),
     route('admin/derechos/:id', 'routes/admin/rights-request.tsx'),
+    // ADR 0031, decision 8: the registers of cessions (art. 15) and of security breaches (art. 14 sexies).
+    route('admin/cesiones', 'routes/admin/cessions.tsx'),
+    route('admin/vulneraciones', 'routes/admin/breaches.tsx'),
+    route('admin/vulneraciones/nueva', 'routes/admin/breach-new.tsx'),
+    route('admin/vulneraciones/:id', 'routes/admin/breach.tsx'),
     route('admin/cuenta', 'routes/admin/account.tsx'),
     route('admin/*', 'routes/admin/not-found.tsx'),
   ]),

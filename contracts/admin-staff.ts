@@ -54,6 +54,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   datos_eliminados: 'Datos personales eliminados',
   retencion_aplicada: 'Plazos de conservación aplicados',
   politica_publicada: 'Política de privacidad publicada',
+  cesion_registrada: 'Solicitud derivada (cesión)',
+  vulneracion_registrada: 'Vulneración de seguridad registrada',
+  vulneracion_editada: 'Vulneración de seguridad corregida',
+  avisos_preparados: 'Avisos de vulneración preparados',
 };
 
 export function auditActionLabel(action: string): string {
@@ -68,6 +72,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   datos_personales: 'Datos personales',
   configuracion: 'Configuración',
   politica_privacidad: 'Política de privacidad',
+  vulneracion: 'Vulneraciones de seguridad',
 };
 
 export const AUDIT_PAGE_SIZE = 50;

@@ -623,3 +623,50 @@ export const rightsRequestEvents = pgTable(
   },
   (t) => [index('rights_request_events_request_idx').on(t.requestId, t.createdAt)],
 );
+
+/**
+ * The breach register (art. 14 sexies): each security incident that touched personal data, as the admins recorded
+ * it. Edits go to the audit trail (entity 'vulneracion'), which is the incident's history.
+ */
+export const securityBreaches = pgTable('security_breaches', {
+  id: serial('id').primaryKey(),
+  /** What happened, in the admin's words. */
+  summary: text('summary').notNull(),
+  occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+  detectedAt: timestamp('detected_at', { withTimezone: true }).notNull(),
+  /** Keys of BREACH_CATEGORIES (contracts/admin-registers.ts). */
+  categories: jsonb('categories').$type<string[]>().notNull(),
+  /** The approximate number of people affected. */
+  affectedPeople: integer('affected_people').notNull(),
+  /** Its possible consequences for the people affected: the notices say them (art. 14 sexies). */
+  consequences: text('consequences').notNull(),
+  /** What was done to contain it and to keep it from happening again. */
+  measures: text('measures').notNull(),
+  /** When the Agencia de Protección de Datos Personales was told; null while it was not. */
+  agencyNotifiedAt: timestamp('agency_notified_at', { withTimezone: true }),
+  createdBy: integer('created_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * One notice per incident and person (art. 14 sexies): the unique index is what makes "Preparar avisos" send each
+ * person one notice however often, and on however many instances, it is pressed. The person is kept as a SHA-256 of
+ * the lower-cased address (the outbox row holds the address until an erasure removes it).
+ */
+export const breachNotices = pgTable(
+  'breach_notices',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    breachId: integer('breach_id')
+      .notNull()
+      .references(() => securityBreaches.id),
+    emailHash: text('email_hash').notNull(),
+    outboxId: bigint('outbox_id', { mode: 'number' }).references(() => emailOutbox.id, {
+      onDelete: 'set null',
+    }),
+    createdBy: integer('created_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('breach_notices_once').on(t.breachId, t.emailHash)],
+);

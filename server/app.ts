@@ -21,6 +21,7 @@ import { adminRoutes } from './routes/admin/index.ts';
 import { catalogueRoutes } from './routes/api/catalogue.ts';
 import { leadRoutes } from './routes/api/leads.ts';
 import { testDriveRoutes } from './routes/api/test-drives.ts';
+import { consentRoutes } from './routes/consents.ts';
 import { feedRoutes } from './routes/feeds.ts';
 import { healthRoutes } from './routes/health.ts';
 import { mediaRoutes } from './routes/media.ts';
@@ -136,6 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(leadRoutes);
   await app.register(testDriveRoutes);
   await app.register(rightsRoutes);
+  await app.register(consentRoutes);
   registerStaffAuth(app);
   await app.register(adminRoutes);
   app.addHook('onClose', () => app.services.outbox.stop());

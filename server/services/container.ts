@@ -63,7 +63,13 @@ export function createServices(config: AppConfig, database: Database): Services 
       privacy: async () => (await catalogue.dealership()).privacy,
       mailFiles: outbox,
     }),
-    rights: rightsService({ db, catalogue, outbox, publicUrl: config.publicUrl }),
+    rights: rightsService({
+      db,
+      catalogue,
+      outbox,
+      publicUrl: config.publicUrl,
+      secret: config.sessionSecret,
+    }),
     views: new ViewCounter(db),
   };
 }

@@ -1,5 +1,5 @@
 /** What a refusal means to the caller; the HTTP layer (server/http/refusal.ts) turns it into a status. */
-export type RefusalKind = 'invalid' | 'not_found' | 'conflict';
+export type RefusalKind = 'invalid' | 'not_found' | 'conflict' | 'forbidden';
 
 /**
  * A request the rules refuse, with the Spanish sentence to show and, for a form, the sentence of each field.

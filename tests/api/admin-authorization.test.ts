@@ -19,6 +19,9 @@ const ADMIN_ONLY = [
   // Issue 21: the round-robin setting and the team's figures.
   /^\/admin\/api\/asignacion$/,
   /^\/admin\/api\/panel\/equipo$/,
+  // ADR 0031: the registers of cessions and breaches (recording one cession is on the request, for its owner too).
+  /^\/admin\/api\/cesiones/,
+  /^\/admin\/api\/vulneraciones/,
 ];
 /** The sign-in endpoints are the door itself. */
 const SESSION = '/admin/api/sesion';
@@ -60,6 +63,8 @@ describe('the back office API route table', () => {
       'datos-personales',
       'derechos',
       'sitio',
+      'cesiones',
+      'vulneraciones',
     ])
       expect(areas, `no /admin/api/${area} route`).toContain(area);
   });

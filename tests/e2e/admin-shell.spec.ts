@@ -8,7 +8,15 @@ import { E2E_STAFF } from './support/staff-accounts.ts';
 const ADMIN_PAGES = [...readFileSync('app/routes.ts', 'utf8').matchAll(/route\('(admin[^']*)'/g)]
   .map((m) => `/${m[1]}`.replace(':id', '1'))
   .filter((path) => path !== '/admin/ingresar' && path !== '/admin/*');
-const ADMIN_ONLY = ['/admin/usuarios', '/admin/auditoria', '/admin/datos-personales'];
+const ADMIN_ONLY = [
+  '/admin/usuarios',
+  '/admin/auditoria',
+  '/admin/datos-personales',
+  // ADR 0031: the registers of cessions and breaches.
+  '/admin/cesiones',
+  '/admin/vulneraciones',
+  '/admin/vulneraciones/nueva',
+];
 
 test.describe('back office access', () => {
   test('lists the pages it checks', () => {

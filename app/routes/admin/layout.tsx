@@ -12,6 +12,7 @@ import {
   Car,
   ExternalLink,
   Globe,
+  Handshake,
   History,
   Inbox,
   LayoutDashboard,
@@ -20,6 +21,7 @@ import {
   Menu,
   Scale,
   ShieldCheck,
+  TriangleAlert,
   UserCog,
   Users,
   X,
@@ -52,6 +54,8 @@ const NAV: NavItem[] = [
   { to: '/admin/auditoria', label: 'Auditoría', icon: History, adminOnly: true },
   { to: '/admin/datos-personales', label: 'Datos personales', icon: ShieldCheck, adminOnly: true },
   { to: '/admin/derechos', label: 'Derechos', icon: Scale, adminOnly: true },
+  { to: '/admin/cesiones', label: 'Cesiones', icon: Handshake, adminOnly: true },
+  { to: '/admin/vulneraciones', label: 'Vulneraciones', icon: TriangleAlert, adminOnly: true },
   { to: '/admin/cuenta', label: 'Mi cuenta', icon: UserCog },
 ];
 

@@ -2,6 +2,7 @@ import { formatChileDateTime } from '@domain/chile-time';
 import { leadDeadline } from '@domain/lead-deadline';
 import { getLeadDetail } from '@server/services/admin/lead-detail.ts';
 import { parseLeadId } from '@server/services/admin/leads-input.ts';
+import { loadCessionPanel } from '@server/services/privacy/cession-panel.ts';
 import { data, Link } from 'react-router';
 import { DeadlineBadge } from '~/components/admin/leads/lead-badges';
 import { LeadConsents } from '~/components/admin/leads/lead-consents';
@@ -16,6 +17,7 @@ import { LeadPhotos } from '~/components/admin/leads/lead-photos';
 import { LeadSimulation } from '~/components/admin/leads/lead-simulation';
 import { LeadStatusPanel } from '~/components/admin/leads/lead-status-panel';
 import { useNow } from '~/components/admin/leads/use-now';
+import { LeadCessionCard } from '~/components/admin/privacy/lead-cession-card';
 import { AdminPage, adminButton, adminMeta, Card } from '~/components/admin/ui';
 import { ArrowLeft, Lock, TriangleAlert } from '~/components/icons';
 import { requireStaffPage } from '~/lib/admin/session.server';
@@ -29,11 +31,14 @@ export async function loader({ url, context, params }: Route.LoaderArgs) {
   const id = parseLeadId(params.id);
   const lead = id === null ? null : await getLeadDetail(context.services.db, id);
   if (!lead) throw data('Solicitud no encontrada.', { status: 404 });
-  return { lead, myId: staff.id, dealershipName: (await context.services.catalogue.dealership()).name };
+  const dealership = await context.services.catalogue.dealership();
+  // Financing and insurance requests may be passed to a partner (art. 15): "Derivar a…".
+  const cession = await loadCessionPanel(context.services.db, lead.id, dealership, staff);
+  return { lead, myId: staff.id, dealershipName: dealership.name, cession };
 }
 
 export default function LeadPage({ loaderData }: Route.ComponentProps) {
-  const { lead, myId, dealershipName } = loaderData;
+  const { lead, myId, dealershipName, cession } = loaderData;
   const now = useNow(lead.now);
   const deadline = leadDeadline(lead, now);
   return (
@@ -109,6 +114,7 @@ export default function LeadPage({ loaderData }: Route.ComponentProps) {
           {lead.photos.length > 0 ? <LeadPhotos photos={lead.photos} /> : null}
         </div>
         <div className="flex min-w-0 flex-col gap-5">
+          {cession ? <LeadCessionCard leadId={lead.id} panel={cession} /> : null}
           <LeadNotes leadId={lead.id} notes={lead.notes} />
           <LeadEmailPanel leadId={lead.id} emails={lead.emails} />
           <LeadHistory lead={lead} />

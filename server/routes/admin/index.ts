@@ -3,6 +3,7 @@ import { auditRoutes } from './audit.ts';
 import { leadsRoutes } from './leads.ts';
 import { lookupsRoutes } from './lookups.ts';
 import { personalDataRoutes } from './personal-data.ts';
+import { registersRoutes } from './registers.ts';
 import { rightsAdminRoutes } from './rights.ts';
 import { sessionRoutes } from './session.ts';
 import { settingsRoutes } from './settings.ts';
@@ -30,6 +31,7 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
     await guarded.register(auditRoutes);
     await guarded.register(personalDataRoutes);
     await guarded.register(rightsAdminRoutes);
+    await guarded.register(registersRoutes);
     await guarded.register(settingsRoutes);
   });
 };

@@ -35,7 +35,7 @@ export function staffOf(request: FastifyRequest): SessionUser {
   return request.staff;
 }
 
-async function applying<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T | FastifyReply> {
+export async function applying<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T | FastifyReply> {
   try {
     return await work();
   } catch (error) {

@@ -7,6 +7,7 @@ import type { ConsentPurpose } from '@domain/consent.ts';
 import type { CreditSimulation } from '@domain/credit.ts';
 import { eq } from 'drizzle-orm';
 import { type PreparedImage, storeImage } from '../images/ingest-image.ts';
+import { queueConsentReceipt } from '../privacy/queue-consent-receipt.ts';
 import { recordConsents } from '../privacy/record-consents.ts';
 import { assignInTurn, noticeRecipients } from './lead-assignment.ts';
 import type { LeadEmail, LeadNotice } from './lead-email.ts';
@@ -34,6 +35,8 @@ export interface CreateLeadInput {
   email: (lead: { id: number; createdAt: Date; dueAt: Date }) => LeadEmail;
   /** Builds the e-mail to the lead's owner, or to the salespeople when nobody owns it (issue 21); none without it. */
   notice?: (lead: { id: number; createdAt: Date; dueAt: Date }, owner: { name: string } | null) => LeadNotice;
+  /** What the person's receipt of their consents needs (ADR 0031); it is sent only when the request has consents. */
+  receipt?: { dealershipName: string; publicUrl: string; secret: string };
 }
 
 /** Stored (or, for a replayed key, stored before), or refused: the key was used with another submission. */
@@ -169,6 +172,15 @@ export async function createLead(db: Db, input: CreateLeadInput): Promise<Create
           });
         }
       }
+
+      if (input.receipt)
+        await queueConsentReceipt(tx, {
+          ...input.receipt,
+          leadId: lead.id,
+          email: fields.email,
+          name: fields.name,
+          formLabel: def.label,
+        });
 
       const body: LeadCreated = { id: lead.id, mensaje: def.accepted, ...input.answer?.(lead.id) };
       if (input.idempotencyKey) {

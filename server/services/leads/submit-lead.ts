@@ -188,6 +188,7 @@ export function leadService({ db, catalogue, outbox, config, now = () => new Dat
         }),
       notice: ({ id, createdAt, dueAt }, owner) =>
         buildLeadNotice({ id, def, fields, vehicle, createdAt, dueAt, publicUrl: config.publicUrl, owner }),
+      receipt: { dealershipName: dealership.name, publicUrl: config.publicUrl, secret: config.sessionSecret },
     });
     if (result.outcome === 'created' && !result.replayed) outbox.poke();
     if (result.outcome === 'slot_taken')

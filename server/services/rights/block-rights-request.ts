@@ -1,9 +1,11 @@
 // Art. 8 ter and 11: a block asked for with a rectification, suppression or opposition is answered within 2 business
 // days; while it lasts the person's leads are only stored (processing-block.ts refuses changes and cessions).
+
 import type { Db } from '@db/client.ts';
 import { rightsRequests } from '@db/schema.ts';
 import { eq } from 'drizzle-orm';
 import type { Actor } from '../auth/sessions.ts';
+import type { PrivacyLinks } from '../privacy/privacy-footer.ts';
 import { Refusal } from '../refusal.ts';
 import { lockRightsRequest } from './open-request.ts';
 import { recordRightsEvent } from './rights-events.ts';
@@ -13,7 +15,7 @@ export async function blockRightsRequest(
   db: Db,
   actor: Actor,
   id: number,
-  context: { now: Date; dealership: string },
+  context: { now: Date; dealership: string; privacy?: PrivacyLinks },
 ): Promise<{ bloqueadaEl: string }> {
   return db.transaction(async (tx) => {
     const request = await lockRightsRequest(tx, id);
@@ -26,6 +28,7 @@ export async function blockRightsRequest(
       action: 'bloqueada',
       staffId: actor.id,
       details: { aTiempo: !request.blockDueAt || context.now <= request.blockDueAt },
+      privacy: context.privacy,
       mail: { to: request.email, ...blockedMail({ id, dealership: context.dealership }) },
     });
     return { bloqueadaEl: context.now.toISOString() };
@@ -38,7 +41,7 @@ export async function unblockRightsRequest(
   actor: Actor,
   id: number,
   input: { motivo: string },
-  context: { now: Date; dealership: string },
+  context: { now: Date; dealership: string; privacy?: PrivacyLinks },
 ): Promise<{ desbloqueadaEl: string }> {
   return db.transaction(async (tx) => {
     const request = await lockRightsRequest(tx, id, { open: false });
@@ -50,6 +53,7 @@ export async function unblockRightsRequest(
       action: 'desbloqueada',
       staffId: actor.id,
       details: { motivo: input.motivo },
+      privacy: context.privacy,
       mail: {
         to: request.email,
         ...unblockedMail({ id, reason: input.motivo, dealership: context.dealership }),

@@ -2,6 +2,7 @@
 // personal data tools, a rectification writes the corrected name or phone on the person's requests, an opposition
 // withdraws the marketing consent ('retira' event, art. 8 b), a block request is answered once the block is in place.
 // The person is told what was done, in staff's words.
+
 import type { RightsCompleteInput } from '@contracts/rights.ts';
 import type { Db } from '@db/client.ts';
 import { consentEvents, leads, rightsRequests } from '@db/schema.ts';
@@ -9,6 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import { erasePersonalData } from '../admin/personal-data-erase.ts';
 import type { Actor } from '../auth/sessions.ts';
 import type { OutboxRelay } from '../email/outbox-relay.ts';
+import type { PrivacyLinks } from '../privacy/privacy-footer.ts';
 import { Refusal } from '../refusal.ts';
 import { lockRightsRequest, type RightsRequestRecord } from './open-request.ts';
 import { recordRightsEvent } from './rights-events.ts';
@@ -18,6 +20,7 @@ export interface CompleteContext {
   now: Date;
   dealership: string;
   mailFiles?: Pick<OutboxRelay, 'discardCopies'>;
+  privacy?: PrivacyLinks;
 }
 
 function check(request: RightsRequestRecord, input: RightsCompleteInput): void {
@@ -106,6 +109,7 @@ export async function completeRightsRequest(
       action: 'completada',
       staffId: actor.id,
       details: { nota: input.nota, aTiempo: !request.dueAt || context.now <= request.dueAt },
+      privacy: context.privacy,
       mail: {
         to: email,
         ...completedMail({ id, right: request.right, note: input.nota, dealership: context.dealership }),

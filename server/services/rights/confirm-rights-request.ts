@@ -1,6 +1,7 @@
 // Step 2: the person opened the link and confirmed. The request is received now and its clock starts (art. 11).
 // Access and portability are answered at once with a download link; the other rights reach staff with their deadline.
 // Only here, to the owner of the address, does an answer depend on whether the dealership holds data about it.
+
 import { ANSWERED_AT_ONCE, type Right } from '@contracts/rights.ts';
 import type { Db } from '@db/client.ts';
 import { consentEvents, emailOutbox, leads, rightsRequests, staffUsers } from '@db/schema.ts';
@@ -11,6 +12,7 @@ import {
   calendarDeadline,
 } from '@domain/rights.ts';
 import { and, eq, gt, sql } from 'drizzle-orm';
+import type { PrivacyLinks } from '../privacy/privacy-footer.ts';
 import { chileHolidays } from './chile-holidays.ts';
 import { recordRightsEvent } from './rights-events.ts';
 import { acknowledgementMail, exportMail, noDataMail, staffNoticeMail } from './rights-mail.ts';
@@ -23,6 +25,7 @@ export interface ConfirmContext {
   now: Date;
   publicUrl: string;
   dealership: string;
+  privacy?: PrivacyLinks;
 }
 
 export type ConfirmOutcome = 'exportacion' | 'sin_datos' | 'recibida';
@@ -95,6 +98,7 @@ export async function confirmRightsRequest(
       await recordRightsEvent(tx, {
         requestId: id,
         action: 'sin_datos',
+        privacy: context.privacy,
         mail: { to: email, ...noDataMail({ id, right, dealership: context.dealership }) },
       });
       return { id, right, outcome: 'sin_datos' };
@@ -116,6 +120,7 @@ export async function confirmRightsRequest(
         requestId: id,
         action: 'exportacion_enviada',
         details: { vence: expiresAt.toISOString() },
+        privacy: context.privacy,
         mail: {
           to: email,
           ...exportMail({
@@ -136,6 +141,7 @@ export async function confirmRightsRequest(
       requestId: id,
       action: 'acuse_enviado',
       details: { plazo: dueAt.toISOString(), plazoBloqueo: blockDueAt?.toISOString() ?? null },
+      privacy: context.privacy,
       mail: {
         to: email,
         ...acknowledgementMail({ id, right, dueAt, blockDueAt, dealership: context.dealership }),

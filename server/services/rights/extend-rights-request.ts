@@ -1,9 +1,11 @@
 // Art. 11: the answer's deadline may be extended once, by up to 30 calendar days, and the person is told why.
+
 import type { Db } from '@db/client.ts';
 import { rightsRequests } from '@db/schema.ts';
 import { extendedDeadline } from '@domain/rights.ts';
 import { eq } from 'drizzle-orm';
 import type { Actor } from '../auth/sessions.ts';
+import type { PrivacyLinks } from '../privacy/privacy-footer.ts';
 import { Refusal } from '../refusal.ts';
 import { lockRightsRequest } from './open-request.ts';
 import { recordRightsEvent } from './rights-events.ts';
@@ -14,7 +16,7 @@ export async function extendRightsRequest(
   actor: Actor,
   id: number,
   input: { motivo: string },
-  context: { now: Date; dealership: string },
+  context: { now: Date; dealership: string; privacy?: PrivacyLinks },
 ): Promise<{ plazo: string }> {
   return db.transaction(async (tx) => {
     const request = await lockRightsRequest(tx, id);
@@ -35,6 +37,7 @@ export async function extendRightsRequest(
         plazoAnterior: request.dueAt.toISOString(),
         plazo: dueAt.toISOString(),
       },
+      privacy: context.privacy,
       mail: {
         to: request.email,
         ...extendedMail({

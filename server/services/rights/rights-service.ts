@@ -20,10 +20,13 @@ export function rightsService(deps: {
   catalogue: Catalogue;
   outbox: OutboxRelay;
   publicUrl: string;
+  /** SESSION_SECRET: signs the consents link at the end of every e-mail to the person. */
+  secret?: string;
 }) {
   const { db, catalogue, outbox, publicUrl } = deps;
+  const privacy = deps.secret ? { publicUrl, secret: deps.secret } : undefined;
   const dealership = async () => (await catalogue.dealership()).name;
-  const staffContext = async () => ({ now: service.now(), dealership: await dealership() });
+  const staffContext = async () => ({ now: service.now(), dealership: await dealership(), privacy });
   /** Every step that queues an e-mail wakes the outbox once it has committed. */
   const thenSend = async <T>(work: Promise<T>): Promise<T> => {
     const result = await work;
@@ -39,12 +42,18 @@ export function rightsService(deps: {
           client,
           publicUrl,
           dealership: await dealership(),
+          privacy,
         }),
       ),
     peek: (token: string) => peekRightsLink(db, token, service.now()),
     confirm: async (token: string) =>
       thenSend(
-        confirmRightsRequest(db, token, { now: service.now(), publicUrl, dealership: await dealership() }),
+        confirmRightsRequest(db, token, {
+          now: service.now(),
+          publicUrl,
+          dealership: await dealership(),
+          privacy,
+        }),
       ),
     openExport: (token: string) => openRightsExport(db, token, service.now()),
     download: async (token: string, format: ExportFormat) =>

@@ -1,10 +1,12 @@
 // Step 1 of a right exercised without an account (ADR 0031 decision 6): the person gives an address and the right;
 // nothing is looked up about the address here, so the answer, its status and its work are the same whether the
 // dealership holds data about it or not. A single-use link that expires goes to the address; only its hash is kept.
+
 import { BLOCKABLE, type RightsRequestInput } from '@contracts/rights.ts';
 import type { Db } from '@db/client.ts';
 import { rightsRequests } from '@db/schema.ts';
 import { emailProof } from '../admin/personal-data.ts';
+import type { PrivacyLinks } from '../privacy/privacy-footer.ts';
 import { hitRateLimit } from '../rate-limit.ts';
 import { recordRightsEvent } from './rights-events.ts';
 import { confirmationMail } from './rights-mail.ts';
@@ -23,6 +25,7 @@ export interface SubmitRightsContext {
   client: string;
   publicUrl: string;
   dealership: string;
+  privacy?: PrivacyLinks;
 }
 
 /** Too many requests from one client: answered 429 with how long to wait. */
@@ -77,6 +80,7 @@ export async function submitRightsRequest(
     await recordRightsEvent(tx, {
       requestId: row.id,
       action: 'solicitada',
+      privacy: context.privacy,
       mail: {
         to: input.correo,
         ...confirmationMail({

@@ -25,6 +25,18 @@ const KEY_LABELS: Record<string, string> = {
   modelo: 'Modelo',
   marca: 'Marca',
   destacado: 'Destacado',
+  destinatario: 'Destinatario',
+  categorias: 'Categorías de datos',
+  consentimiento: 'Consentimiento (N° de registro)',
+  descripcion: 'Qué ocurrió',
+  ocurrida: 'Cuándo ocurrió',
+  detectada: 'Cuándo se detectó',
+  personas: 'Personas',
+  consecuencias: 'Posibles consecuencias',
+  medidas: 'Medidas adoptadas',
+  agencia: 'Informada a la Agencia',
+  nuevos: 'Avisos nuevos',
+  tiposEtiquetas: 'Tipos de solicitud',
 };
 
 /** 'sesionesCerradas' / 'vehicle_km' → 'Sesiones cerradas' / 'Vehicle km'. */
