@@ -1,5 +1,6 @@
 // The back office leads API (/admin/api/solicitudes...): workflow rules and answer shapes shared by the server, the
-// pages and the tests. No zod here, so pages can import it without loading the validation library.
+// pages and the tests. No zod here, so pages can import it without loading the validation library (the one import is a type).
+import type { ConsentPurpose } from './lead-options.ts';
 
 export const LEAD_STATUS_VALUES = ['nuevo', 'contactado', 'cerrado', 'descartado'] as const;
 export type LeadStatus = (typeof LEAD_STATUS_VALUES)[number];
@@ -173,8 +174,7 @@ export const CONSENT_PURPOSE_LABELS = {
   datos_socioeconomicos: 'Datos socioeconómicos',
   cesion: 'Cesión a instituciones asociadas',
   marketing: 'Ofertas y novedades',
-} as const;
-export type ConsentPurposeKey = keyof typeof CONSENT_PURPOSE_LABELS;
+} as const satisfies Record<ConsentPurpose, string>;
 
 export const CONSENT_STATE_LABELS = {
   otorgado: 'Otorgado',
@@ -185,7 +185,7 @@ export type LeadConsentState = keyof typeof CONSENT_STATE_LABELS;
 
 /** One purpose's consent as its latest event says (the request's own, or the person's for marketing). */
 export interface LeadConsent {
-  purpose: ConsentPurposeKey;
+  purpose: ConsentPurpose;
   label: string;
   state: LeadConsentState;
   /** When the latest event happened; null when none ever did. */

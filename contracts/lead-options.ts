@@ -79,6 +79,10 @@ export const FINANCIAL_SITUATION_OPTIONS = [
 /** Limits of the appraisal photos, enforced by the server and mirrored by the page. */
 export const SELL_PHOTO_LIMITS = { maxFiles: 5, maxBytes: 5 * 1024 * 1024 } as const;
 
+/** The purposes that need a consent of their own (ADR 0031); answering a request rests on art. 13 c and needs none. */
+export const CONSENT_PURPOSES = ['datos_socioeconomicos', 'cesion', 'marketing'] as const;
+export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
+
 /**
  * The consent boxes of the forms (ADR 0031), by purpose: optional booleans beside the fields of docs/api.md, absent
  * or false when the box is not ticked. The appraisal form sends them as multipart text ('true' or 'on').
@@ -87,7 +91,7 @@ export const CONSENT_FIELDS = {
   datos_socioeconomicos: 'consentimiento_datos_socioeconomicos',
   cesion: 'consentimiento_cesion',
   marketing: 'consentimiento_marketing',
-} as const;
+} as const satisfies Record<ConsentPurpose, string>;
 
 /** The privacy policy version the form's page showed, as an optional integer. */
 export const POLICY_VERSION_FIELD = 'politica_version';

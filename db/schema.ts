@@ -1,6 +1,7 @@
 // Every table in one file, grouped by area (stock, leads, e-mail, staff, audit, limits): drizzle-kit reads this one
 // schema to write the migrations, and the tables reference each other across areas. Longer than ~300 lines for that.
 import type { Dealership } from '@contracts/dealership.ts';
+import { CONSENT_PURPOSES } from '@contracts/lead-options.ts';
 import type { CreditSimulation } from '@domain/credit.ts';
 import { sql } from 'drizzle-orm';
 import {
@@ -478,9 +479,6 @@ export const appState = pgTable('app_state', {
 });
 
 // ---------------------------------------------------------------- personal data (Ley 21.719, ADR 0031)
-
-/** The purposes that need a consent of their own; answering a request rests on art. 13 c and needs none. */
-export const CONSENT_PURPOSES = ['datos_socioeconomicos', 'cesion', 'marketing'] as const;
 
 /** Each published wording of /privacidad (art. 14 ter a): a new version whenever the rendered text changes. */
 export const privacyPolicyVersions = pgTable('privacy_policy_versions', {

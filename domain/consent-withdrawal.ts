@@ -1,8 +1,7 @@
 // What a person reads about their consents on the page their e-mails link to (ADR 0031, decision 4), and the exact
 // sentence of each withdrawal button: the page shows it and the server stores the same words as the evidence of the
 // withdrawal, so what was recorded is what the person pressed.
-
-export type ConsentPurposeKey = 'datos_socioeconomicos' | 'cesion' | 'marketing';
+import type { ConsentPurpose } from '@contracts/lead-options.ts';
 
 export interface PurposeText {
   /** What the consent lets the dealership do, in plain words. */
@@ -15,7 +14,7 @@ export interface PurposeText {
   done: string;
 }
 
-export const PURPOSE_TEXTS: Record<ConsentPurposeKey, PurposeText> = {
+export const PURPOSE_TEXTS: Record<ConsentPurpose, PurposeText> = {
   datos_socioeconomicos: {
     title: 'Guardar tu situación socioeconómica (tu tipo de ingresos o tu situación financiera)',
     effect:

@@ -3,8 +3,9 @@
 // it beside its box, and stores the same words as the evidence of the consent, so what was recorded is what the
 // person read.
 
-/** The purposes that need a consent of their own (db/schema.ts CONSENT_PURPOSES). */
-export type ConsentPurpose = 'datos_socioeconomicos' | 'cesion' | 'marketing';
+import type { ConsentPurpose } from '@contracts/lead-options.ts';
+
+export type { ConsentPurpose };
 
 /** The public forms, by the lead kind they create (db/schema.ts LEAD_KINDS). */
 export type ConsentForm =

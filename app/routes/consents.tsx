@@ -1,3 +1,4 @@
+import { CONSENT_PURPOSES } from '@contracts/lead-options';
 import { formatChileDateTime } from '@domain/chile-time';
 import { PURPOSE_TEXTS, WITHDRAW_ALL_BUTTON } from '@domain/consent-withdrawal';
 import { loadConsentsPage } from '@server/services/privacy/consents-page.ts';
@@ -9,7 +10,7 @@ import { useRootData } from '~/root';
 import type { Route } from './+types/consents';
 
 const PAGE = '/privacidad/consentimientos';
-const OUTCOMES = ['datos_socioeconomicos', 'cesion', 'marketing', 'todas'] as const;
+const OUTCOMES = [...CONSENT_PURPOSES, 'todas'] as const;
 type Outcome = (typeof OUTCOMES)[number] | 'sin-cambios';
 
 /**

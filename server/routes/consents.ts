@@ -1,3 +1,4 @@
+import { CONSENT_PURPOSES } from '@contracts/lead-options.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { sendApiError } from '../http/api-error.ts';
@@ -8,7 +9,7 @@ export const CONSENTS_PAGE = '/privacidad/consentimientos';
 
 const WithdrawalSchema = z.object({
   t: z.string({ error: 'Falta el enlace de tus autorizaciones.' }).max(400),
-  proposito: z.enum(['datos_socioeconomicos', 'cesion', 'marketing', 'todas'], {
+  proposito: z.enum([...CONSENT_PURPOSES, 'todas'], {
     error: 'Elige una autorización de la lista.',
   }),
 });

@@ -2,16 +2,17 @@
 // state from the latest event. Consents to keep socio-economic data and to pass the request on belong to the request
 // (or to a withdrawal the person made for all their requests); marketing belongs to the person, whatever request
 // or page they gave or withdrew it with.
-import { CONSENT_PURPOSE_LABELS, type ConsentPurposeKey, type LeadConsent } from '@contracts/admin-leads.ts';
+import { CONSENT_PURPOSE_LABELS, type LeadConsent } from '@contracts/admin-leads.ts';
+import { CONSENT_PURPOSES, type ConsentPurpose } from '@contracts/lead-options.ts';
 import type { Db } from '@db/client.ts';
 import { consentEvents } from '@db/schema.ts';
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import { LEAD_KIND_BY_KIND } from '../leads/lead-kinds.ts';
 
 /** The purposes a kind's form has a box for, whatever the settings now name (a past request may have had one). */
-function askedPurposes(kind: string): ConsentPurposeKey[] {
+function askedPurposes(kind: string): ConsentPurpose[] {
   const def = LEAD_KIND_BY_KIND.get(kind as never);
-  return (['datos_socioeconomicos', 'cesion', 'marketing'] as const).filter((purpose) => {
+  return CONSENT_PURPOSES.filter((purpose) => {
     if (purpose === 'datos_socioeconomicos') return (def?.socioeconomic ?? []).length > 0;
     if (purpose === 'cesion') return def?.cessionRecipients !== undefined;
     return true;

@@ -3,7 +3,7 @@
 // dropped here, right after the contract parsed them and before the request is hashed, stored, mailed or logged:
 // only the names of the fields withheld go on.
 import type { Dealership } from '@contracts/dealership.ts';
-import { CONSENT_FIELDS, POLICY_VERSION_FIELD } from '@contracts/lead-options.ts';
+import { CONSENT_FIELDS, CONSENT_PURPOSES, POLICY_VERSION_FIELD } from '@contracts/lead-options.ts';
 import {
   type ConsentContext,
   type ConsentPurpose,
@@ -13,9 +13,6 @@ import {
 } from '@domain/consent.ts';
 import { LEAD_KIND_DEFS, type LeadFields, type LeadKindDef } from './lead-kinds.ts';
 
-/** In the order their events are written. */
-const PURPOSES: readonly ConsentPurpose[] = ['datos_socioeconomicos', 'cesion', 'marketing'];
-
 /** The partners a kind's request may be passed to with these settings; empty when never. */
 function recipientsOf(def: LeadKindDef, dealership: Dealership): string[] {
   return def.cessionRecipients?.(dealership) ?? [];
@@ -23,7 +20,7 @@ function recipientsOf(def: LeadKindDef, dealership: Dealership): string[] {
 
 /** The purposes a kind has a box for, with these settings: a cession needs someone to name. */
 export function offeredPurposes(def: LeadKindDef, dealership: Dealership): ConsentPurpose[] {
-  return PURPOSES.filter((purpose) => {
+  return CONSENT_PURPOSES.filter((purpose) => {
     if (purpose === 'datos_socioeconomicos') return (def.socioeconomic ?? []).length > 0;
     if (purpose === 'cesion') return recipientsOf(def, dealership).length > 0;
     return true;

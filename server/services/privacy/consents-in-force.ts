@@ -1,12 +1,12 @@
 // Which consents of a person are in force (ADR 0031, decision 3): the state of a consent is its latest event. A
 // consent to keep socio-economic data or to pass a request on is given with one request and withdrawn for that
 // request or, with no request named, for all of them; marketing belongs to the person, whatever form gave it.
+
+import type { ConsentPurpose } from '@contracts/lead-options.ts';
 import type { Db } from '@db/client.ts';
-import { type CONSENT_PURPOSES, consentEvents } from '@db/schema.ts';
+import { consentEvents } from '@db/schema.ts';
 import { asc, eq } from 'drizzle-orm';
 import { personKey } from './person-link.ts';
-
-export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
 
 /** A consent given and not withdrawn since: its 'otorga' event. */
 export interface ConsentInForce {

@@ -1,9 +1,10 @@
 // What /privacidad/consentimientos shows the holder of a signed link (ADR 0031, decision 4): their consents in force,
 // each with what it allows, when and through which form it was given, and the words they accepted.
+import { CONSENT_PURPOSES, type ConsentPurpose } from '@contracts/lead-options.ts';
 import type { Db } from '@db/client.ts';
 import { channelWords, maskedEmail, PURPOSE_TEXTS } from '@domain/consent-withdrawal.ts';
 import { kindLabel } from '../leads/lead-kinds.ts';
-import { type ConsentPurpose, consentsInForce } from './consents-in-force.ts';
+import { consentsInForce } from './consents-in-force.ts';
 import { readPersonToken } from './person-link.ts';
 
 export interface ConsentsPageGrant {
@@ -37,20 +38,18 @@ export async function loadConsentsPage(db: Db, secret: string, token: unknown): 
   const email = readPersonToken(secret, 'consentimientos', token);
   if (!email) return null;
   const grants = await consentsInForce(db, email);
-  const purposes = (['datos_socioeconomicos', 'cesion', 'marketing'] as const)
-    .map((purpose) => ({
-      purpose,
-      ...PURPOSE_TEXTS[purpose],
-      grants: grants
-        .filter((grant) => grant.purpose === purpose)
-        .map((grant) => ({
-          id: grant.eventId,
-          given: grant.givenAt.toISOString(),
-          where: channelWords(grant.channel, grant.channel === 'correo' ? null : kindLabel(grant.channel)),
-          request: grant.leadId,
-          wording: grant.wording,
-        })),
-    }))
-    .filter((purpose) => purpose.grants.length > 0);
+  const purposes = CONSENT_PURPOSES.map((purpose) => ({
+    purpose,
+    ...PURPOSE_TEXTS[purpose],
+    grants: grants
+      .filter((grant) => grant.purpose === purpose)
+      .map((grant) => ({
+        id: grant.eventId,
+        given: grant.givenAt.toISOString(),
+        where: channelWords(grant.channel, grant.channel === 'correo' ? null : kindLabel(grant.channel)),
+        request: grant.leadId,
+        wording: grant.wording,
+      })),
+  })).filter((purpose) => purpose.grants.length > 0);
   return { person: maskedEmail(email), purposes };
 }

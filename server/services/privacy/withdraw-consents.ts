@@ -2,25 +2,29 @@
 // revocable at any time, by means as easy as giving it, without effect on what was done before). Each withdrawal is a
 // 'retira' event for all the person's requests; withdrawing the socio-economic consent also erases those values from
 // the requests, and from the stored copies of their staff e-mails, with a note on each request saying why.
+
+import { CONSENT_PURPOSES, type ConsentPurpose } from '@contracts/lead-options.ts';
 import type { Db } from '@db/client.ts';
 import { consentEvents, emailOutbox, leadNotes, leads } from '@db/schema.ts';
 import { formatChileDateTime } from '@domain/chile-time.ts';
-import { type ConsentPurposeKey, PURPOSE_TEXTS, WITHDRAW_ALL_BUTTON } from '@domain/consent-withdrawal.ts';
+import { PURPOSE_TEXTS, WITHDRAW_ALL_BUTTON } from '@domain/consent-withdrawal.ts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { DETAIL_LABELS } from '../leads/lead-kinds.ts';
+import { DETAIL_LABELS, LEAD_KIND_DEFS } from '../leads/lead-kinds.ts';
 import { consentsInForce } from './consents-in-force.ts';
 import { personKey } from './person-link.ts';
 import { latestPolicyVersion } from './policy-versions.ts';
 
-/** The socio-economic field of each kind that has one (art. 2 g). */
-const SOCIOECONOMIC_FIELDS: Record<string, string> = {
-  financiamiento: 'ingresos',
-  asesoria: 'situacion_financiera',
-};
+/** The socio-economic fields of each kind that has any (art. 2 g), from the lead kinds' own list. */
+const SOCIOECONOMIC_FIELDS = new Map(
+  LEAD_KIND_DEFS.filter((def) => (def.socioeconomic ?? []).length > 0).map((def) => [
+    def.kind,
+    def.socioeconomic ?? [],
+  ]),
+);
 
 export interface WithdrawalResult {
   /** The purposes withdrawn now; empty when none of those asked for was in force. */
-  withdrawn: ConsentPurposeKey[];
+  withdrawn: ConsentPurpose[];
   /** Requests whose socio-economic value was erased. */
   erased: number;
 }
@@ -28,7 +32,7 @@ export interface WithdrawalResult {
 /** Withdraws `purpose` ('todas': every consent in force), through the e-mail link. */
 export async function withdrawConsents(
   db: Db,
-  input: { email: string; purpose: ConsentPurposeKey | 'todas'; now?: Date },
+  input: { email: string; purpose: ConsentPurpose | 'todas'; now?: Date },
 ): Promise<WithdrawalResult> {
   const email = personKey(input.email);
   const now = input.now ?? new Date();
@@ -36,7 +40,7 @@ export async function withdrawConsents(
     // One withdrawal at a time per person: a double click writes its events once.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`consentimientos:${email}`}))`);
     const inForce = new Set((await consentsInForce(tx, email)).map((grant) => grant.purpose));
-    const withdrawn = (['datos_socioeconomicos', 'cesion', 'marketing'] as const).filter(
+    const withdrawn = CONSENT_PURPOSES.filter(
       (purpose) => inForce.has(purpose) && (input.purpose === 'todas' || input.purpose === purpose),
     );
     if (withdrawn.length === 0) return { withdrawn, erased: 0 };
@@ -63,28 +67,27 @@ async function eraseSocioeconomic(tx: Db, email: string, now: Date): Promise<num
   const rows = await tx
     .select({ id: leads.id, kind: leads.kind, details: leads.details })
     .from(leads)
-    .where(
-      and(
-        sql`lower(${leads.email}) = ${email}`,
-        inArray(leads.kind, Object.keys(SOCIOECONOMIC_FIELDS) as never),
-      ),
-    );
+    .where(and(sql`lower(${leads.email}) = ${email}`, inArray(leads.kind, [...SOCIOECONOMIC_FIELDS.keys()])));
   let erased = 0;
   for (const row of rows) {
-    const field = SOCIOECONOMIC_FIELDS[row.kind];
-    if (!field || row.details[field] === null || row.details[field] === undefined) continue;
-    const label = DETAIL_LABELS[field]?.label ?? field;
+    const fields = (SOCIOECONOMIC_FIELDS.get(row.kind) ?? []).filter(
+      (field) => row.details[field] !== null && row.details[field] !== undefined,
+    );
+    if (fields.length === 0) continue;
     await tx
       .update(leads)
-      .set({ details: { ...row.details, [field]: null } })
+      .set({ details: { ...row.details, ...Object.fromEntries(fields.map((field) => [field, null])) } })
       .where(eq(leads.id, row.id));
-    await tx.insert(leadNotes).values({
-      leadId: row.id,
-      authorId: null,
-      body: `Se borró «${label}» de esta solicitud: la persona retiró su autorización para guardar su situación socioeconómica el ${formatChileDateTime(now)} (Ley 19.628, art. 12).`,
-      createdAt: now,
-    });
-    await scrubStaffEmails(tx, row.id, label);
+    for (const field of fields) {
+      const label = DETAIL_LABELS[field]?.label ?? field;
+      await tx.insert(leadNotes).values({
+        leadId: row.id,
+        authorId: null,
+        body: `Se borró «${label}» de esta solicitud: la persona retiró su autorización para guardar su situación socioeconómica el ${formatChileDateTime(now)} (Ley 19.628, art. 12).`,
+        createdAt: now,
+      });
+      await scrubStaffEmails(tx, row.id, label);
+    }
     erased += 1;
   }
   return erased;
