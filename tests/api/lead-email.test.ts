@@ -48,9 +48,10 @@ describe('staff e-mail through SMTP', () => {
       ...VALID_PAYLOADS['/api/contact-form/'],
       consentimiento_datos_socioeconomicos: true,
     });
-    expect(await t.app.services.outbox.deliverDue()).toBe(1);
+    // The staff e-mail, and the visitor's receipt of the consent (ADR 0031).
+    expect(await t.app.services.outbox.deliverDue()).toBe(2);
 
-    const [mail] = smtp.messages;
+    const mail = smtp.messages.find((m) => m.replyTo?.text === 'valentina.soto@example.cl');
     expect(mail?.to && 'text' in mail.to ? mail.to.text : '').toBe(t.config.dealership.salesEmail);
     expect(mail?.replyTo?.text).toBe('valentina.soto@example.cl');
     expect(mail?.subject).toBe('Solicitud de financiamiento: Valentina Soto');

@@ -1,6 +1,6 @@
 import { LeadCreatedSchema } from '@contracts/leads.ts';
 import { consentEvents, emailOutbox, leads } from '@db/schema.ts';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import {
@@ -365,11 +365,13 @@ export class LeadProbe {
     const created = LeadCreatedSchema.strict().parse(response.json());
     const isBot = spec?.kind === 'honeypot' && typeof sent === 'string' && sent.trim() !== '';
     if (!isBot) {
+      const consents = CONSENT_BOXES[path].filter((box) => ticked(payload[box])).length;
       this.#expected.leads++;
-      this.#expected.outbox++;
+      // The staff e-mail, and the person's receipt when a box was ticked (ADR 0031).
+      this.#expected.outbox += consents > 0 ? 2 : 1;
       this.#expected.photos += extra.photos ?? 0;
       if (extra.newKey) this.#expected.keys++;
-      this.#expected.consents += CONSENT_BOXES[path].filter((box) => ticked(payload[box])).length;
+      this.#expected.consents += consents;
     }
     expect(await storedCounts(this.t.database.db)).toEqual(this.#expected);
     if (isBot || !spec) return;
@@ -384,7 +386,9 @@ export class LeadProbe {
     const [mail] = await this.t.database.db
       .select()
       .from(emailOutbox)
-      .where(eq(emailOutbox.leadId, created.id));
+      .where(and(eq(emailOutbox.leadId, created.id), isNotNull(emailOutbox.replyTo)))
+      .orderBy(asc(emailOutbox.id))
+      .limit(1);
     if (!mail) throw new Error(`lead ${created.id} has no staff e-mail`);
     expect(mail.subject.endsWith(`: ${row.name}`)).toBe(true);
     await expectConsentsKept(this.t, path, payload, row, mail.textBody);
