@@ -312,6 +312,10 @@ test.describe('consents on the financing form (ADR 0031)', () => {
       'href',
       '/privacidad',
     );
+    await expect(dialog.getByRole('link', { name: 'ejercer tus derechos' })).toHaveAttribute(
+      'href',
+      '/derechos',
+    );
     await dialog.getByLabel('Tipo de ingresos (opcional)', { exact: true }).focus();
     await page.keyboard.press('Tab');
     await expect(dialog.getByRole('checkbox', { name: EXPRESS })).toBeFocused();

@@ -126,18 +126,24 @@ export function Honeypot() {
   );
 }
 
-/** What sending does with the data (answering the request needs no consent: ADR 0031), and where to read more. */
+const noteLink = 'font-medium text-brand-700 underline underline-offset-2 hover:no-underline';
+
+/**
+ * What sending does with the data (answering the request needs no consent: ADR 0031), where to read more, and where
+ * to exercise one's rights over it (the rights page, issue 29).
+ */
 export function PrivacyNote({ className = '' }: { className?: string }) {
   return (
     <p className={`text-slate-600 text-sm ${className}`}>
       Usamos los datos que envías para responder tu solicitud, como explica nuestra{' '}
-      <a
-        href="/privacidad"
-        className="font-medium text-brand-700 underline underline-offset-2 hover:no-underline"
-      >
+      <a href="/privacidad" className={noteLink}>
         política de privacidad
       </a>
-      .
+      . Puedes{' '}
+      <a href="/derechos" className={noteLink}>
+        ejercer tus derechos
+      </a>{' '}
+      sobre ellos cuando quieras.
     </p>
   );
 }
