@@ -47,12 +47,15 @@ const checkbox = z
   .optional()
   .transform((v) => v === true || v === 'on');
 
+/** The person's address, lower-cased: the only identity the rights page knows. */
+const personEmail = text({ label: 'tu correo', max: RIGHTS_FORM_LIMITS.correo })
+  .transform((v) => v.toLowerCase())
+  .pipe(z.email({ error: 'Ingresa un correo electrónico válido.' }));
+
 /** POST /derechos: an address, the right, what it is about; the block only beside the rights that allow it. */
 export const RightsRequestSchema = z
   .object({
-    correo: text({ label: 'tu correo', max: RIGHTS_FORM_LIMITS.correo })
-      .transform((v) => v.toLowerCase())
-      .pipe(z.email({ error: 'Ingresa un correo electrónico válido.' })),
+    correo: personEmail,
     derecho: z.enum(RIGHTS, { error: 'Elige el derecho que quieres ejercer.' }),
     detalle: z.preprocess(
       emptyToUndefined,
@@ -69,6 +72,9 @@ export const RightsRequestSchema = z
       });
   });
 export type RightsRequestInput = z.output<typeof RightsRequestSchema>;
+
+/** POST /derechos/autorizaciones: the address the link to its consents goes to (withdrawal from the rights page). */
+export const ConsentsLinkSchema = z.object({ correo: personEmail });
 
 /** The link's token: 43 characters of base64url (32 random bytes). */
 export const RightsTokenSchema = z
@@ -172,6 +178,9 @@ export const RIGHTS_EVENT_LABELS: Record<string, string> = {
 /** The one answer to a request made on /derechos, whatever the address: it must not tell whether it is known. */
 export const RIGHTS_SENT_MESSAGE =
   'Si el correo es correcto, te enviamos un enlace para confirmar tu solicitud. Revisa tu bandeja de entrada (y la carpeta de correo no deseado): el enlace sirve una vez y vence en 24 horas.';
+/** The one answer to a request for the consents link, whatever the address. */
+export const CONSENTS_LINK_SENT_MESSAGE =
+  'Si el correo es correcto, te enviamos el enlace a tus autorizaciones. Revisa tu bandeja de entrada (y la carpeta de correo no deseado): ahí retiras cada una con un botón.';
 export const RIGHTS_RECEIVED_MESSAGE =
   'Tu solicitud quedó recibida. Te enviamos la respuesta, o el acuse de recibo con su plazo, a tu correo.';
 export const RIGHTS_LINK_INVALID =

@@ -1,5 +1,6 @@
 import { RIGHTS, type Right } from '@contracts/rights';
 import { data } from 'react-router';
+import { CONSENTS_LINK_ERRORS, ConsentsLinkForm } from '~/components/rights/consents-link-form';
 import { RightsForm } from '~/components/rights/rights-form';
 import { linkClass, RightsPageFrame } from '~/components/rights/rights-page-frame';
 import { csrfForm } from '~/lib/csrf-form.server';
@@ -13,7 +14,10 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const { token, headers } = csrfForm(request, context.services.config.publicUrl.startsWith('https://'));
   const asked = url.searchParams.get('derecho');
   const right: Right = RIGHTS.includes(asked as Right) ? (asked as Right) : 'acceso';
-  return data({ csrfToken: token, right, error: url.searchParams.get('error') }, { headers });
+  const error = url.searchParams.get('error');
+  // Each form shows only the errors the server sent it back with.
+  const linkError = CONSENTS_LINK_ERRORS.includes(error as never) ? error : null;
+  return data({ csrfToken: token, right, error: linkError ? null : error, linkError }, { headers });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -44,7 +48,7 @@ const STEPS = [
 ] as const;
 
 export default function Derechos({ loaderData }: Route.ComponentProps) {
-  const { csrfToken, right, error } = loaderData;
+  const { csrfToken, right, error, linkError } = loaderData;
   return (
     <RightsPageFrame
       title="Ejerce tus derechos"
@@ -62,6 +66,7 @@ export default function Derechos({ loaderData }: Route.ComponentProps) {
         ))}
       </ol>
       <RightsForm csrfToken={csrfToken} right={right} error={error} />
+      <ConsentsLinkForm csrfToken={csrfToken} error={linkError} />
       <div className="mt-10 space-y-3 text-slate-700 text-sm leading-relaxed">
         <p>
           Si rechazamos tu solicitud te diremos por qué, y tendrás 30 días hábiles para reclamar ante la

@@ -1,6 +1,8 @@
 import { createHmac } from 'node:crypto';
 import {
+  CONSENTS_LINK_SENT_MESSAGE,
   ConfirmRightsSchema,
+  ConsentsLinkSchema,
   RIGHTS,
   RIGHTS_EXPORT_INVALID,
   RIGHTS_LINK_INVALID,
@@ -56,6 +58,28 @@ export const rightsRoutes: FastifyPluginAsync = async (app) => {
       return sendApiError(reply, 429, error.message);
     }
     return form ? seeOther(reply, '/derechos/enviada') : { mensaje: RIGHTS_SENT_MESSAGE };
+  });
+
+  // Withdrawing a consent from the rights page: the link to the person's consents goes to the address given.
+  app.post('/derechos/autorizaciones', { config: { csrf: 'form' } }, async (request, reply) => {
+    const form = isForm(request);
+    const parsed = ConsentsLinkSchema.safeParse(request.body ?? {}, { error: zodSpanish });
+    if (!parsed.success) {
+      return form
+        ? seeOther(reply, '/derechos?error=autorizaciones#autorizaciones')
+        : sendInvalid(reply, parsed.error);
+    }
+    try {
+      await rights.sendConsentsLink(parsed.data.correo, client(request));
+    } catch (error) {
+      if (!(error instanceof RightsRateLimited)) throw error;
+      if (form) return seeOther(reply, '/derechos?error=autorizaciones-limite#autorizaciones');
+      reply.header('Retry-After', String(error.retryAfter));
+      return sendApiError(reply, 429, error.message);
+    }
+    return form
+      ? seeOther(reply, '/derechos/enviada?enlace=autorizaciones')
+      : { mensaje: CONSENTS_LINK_SENT_MESSAGE };
   });
 
   app.post('/derechos/confirmar', { config: { csrf: 'form' } }, async (request, reply) => {

@@ -3,6 +3,7 @@
 // (30 calendar days, one extension; a block in 2 business days); staff answer, and every step is an event with its
 // e-mail. The clock of the whole flow is the rights service's `now`, set by each test.
 import { consentEvents, emailOutbox, leads, rightsRequestEvents, rightsRequests } from '@db/schema.ts';
+import { readPersonToken } from '@server/services/privacy/person-link.ts';
 import { queueRightsReminders } from '@server/services/rights/rights-reminders.ts';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
@@ -37,7 +38,13 @@ function at(iso: string | Date): Date {
 
 async function ask(
   body: Record<string, unknown>,
-  options: { form?: boolean; remoteAddress?: string; csrf?: 'header' | 'field' | 'none' } = {},
+  options: {
+    form?: boolean;
+    remoteAddress?: string;
+    csrf?: 'header' | 'field' | 'none';
+    /** The rights page's other form: the consents link. */
+    url?: '/derechos' | '/derechos/autorizaciones';
+  } = {},
 ) {
   const csrf = await csrfHeaders(t.app);
   const mode = options.csrf ?? (options.form ? 'field' : 'header');
@@ -45,7 +52,7 @@ async function ask(
   if (mode === 'header') headers['x-csrftoken'] = csrf['x-csrftoken'];
   const request: InjectOptions = {
     method: 'POST',
-    url: '/derechos',
+    url: options.url ?? '/derechos',
     remoteAddress: options.remoteAddress ?? nextClient(),
     headers,
   };
@@ -219,6 +226,83 @@ describe('the public answer', () => {
     expect(json.statusCode).toBe(400);
     expectSpanishSentence(json.json().campos.detalle);
     expect(await mailsTo('valido@example.cl')).toHaveLength(0);
+  });
+});
+
+describe('the consents link (withdrawal from the rights page)', () => {
+  const askLink = (correo: unknown, options: Parameters<typeof ask>[1] = {}) =>
+    ask({ correo } as Record<string, unknown>, { ...options, url: '/derechos/autorizaciones' });
+  const stored = async () => ({
+    requests: (await db().select({ n: count() }).from(rightsRequests))[0]?.n,
+    consents: (await db().select({ n: count() }).from(consentEvents))[0]?.n,
+  });
+
+  it('mails any address the signed link to its consents, with the same answer and nothing else stored', async () => {
+    at('2026-12-03T10:00:00Z');
+    const unknown = 'sin.autorizaciones@example.cl';
+    const before = await stored();
+    const answers = [];
+    for (const correo of [ANA, unknown]) {
+      const response = await askLink(` ${correo.toUpperCase()} `);
+      answers.push([response.statusCode, response.body]);
+      const mail = (await mailsTo(correo)).at(-1);
+      expect(mail?.subject).toBe('El enlace a tus autorizaciones en Automotora Cordillera');
+      const token = /\/privacidad\/consentimientos\?t=(\S+)/.exec(mail?.textBody ?? '')?.[1];
+      expect(readPersonToken(t.app.services.config.sessionSecret, 'consentimientos', token)).toBe(correo);
+    }
+    expect(answers[0]).toEqual(answers[1]);
+    expect(answers[0]?.[0]).toBe(200);
+    expect(JSON.parse(String(answers[0]?.[1])).mensaje).toMatch(
+      /^Si el correo es correcto, te enviamos el enlace/,
+    );
+    // Asking for the link withdraws nothing and opens no request: the page behind it does the rest.
+    expect(await stored()).toEqual(before);
+    const form = await askLink(ANA, { form: true });
+    expect([form.statusCode, form.headers.location]).toEqual([
+      303,
+      '/derechos/enviada?enlace=autorizaciones',
+    ]);
+  });
+
+  it('sends a wrong address back to its form, and a JSON client a Spanish 400, mailing nothing', async () => {
+    at('2026-12-03T11:00:00Z');
+    const outbox = async () => (await db().select({ n: count() }).from(emailOutbox))[0]?.n;
+    const before = await outbox();
+    const form = await askLink('no-es-correo', { form: true });
+    expect([form.statusCode, form.headers.location]).toEqual([
+      303,
+      '/derechos?error=autorizaciones#autorizaciones',
+    ]);
+    const json = await askLink('x'.repeat(250) + '@example.cl');
+    expect(json.statusCode).toBe(400);
+    expectSpanishSentence(json.json().campos.correo);
+    const missing = await ask({}, { url: '/derechos/autorizaciones' });
+    expect(missing.statusCode).toBe(400);
+    const noToken = await askLink(ANA, { form: true, csrf: 'none' });
+    expect(noToken.statusCode).toBe(403);
+    expect(await outbox()).toBe(before);
+  });
+
+  it('shares the rights form’s limits: one client’s hour, and three e-mails an hour to one address', async () => {
+    at('2026-12-03T12:00:00Z');
+    const victim = 'inundada.enlace@example.cl';
+    await ask({ correo: victim, derecho: 'acceso' });
+    await ask({ correo: victim, derecho: 'portabilidad' });
+    const answers = new Set<string>();
+    for (let i = 0; i < 3; i++) {
+      const response = await askLink(victim);
+      answers.add(`${response.statusCode} ${response.body}`);
+    }
+    expect(answers.size).toBe(1);
+    expect(await mailsTo(victim)).toHaveLength(3);
+    const remoteAddress = '10.78.0.1';
+    for (let i = 0; i < 5; i++) await askLink(`cliente${i}@example.cl`, { remoteAddress });
+    const over = await askLink('cliente9@example.cl', { remoteAddress });
+    expect(over.statusCode).toBe(429);
+    expectSpanishSentence(over.json().error);
+    const form = await askLink('cliente9@example.cl', { remoteAddress, form: true });
+    expect(form.headers.location).toBe('/derechos?error=autorizaciones-limite#autorizaciones');
+    expect(await mailsTo('cliente9@example.cl')).toHaveLength(0);
   });
 });
 

@@ -43,7 +43,9 @@ async function requestWithMarketing(page: Page, email: string): Promise<string> 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('A person withdraws their marketing consent from the link in the receipt e-mail', async ({ page }) => {
+  test('A person withdraws their marketing consent from the link in the receipt e-mail', {
+    tag: '@phone',
+  }, async ({ page }) => {
     const email = `rocio.${randomBytes(3).toString('hex')}@example.cl`;
     const link = await requestWithMarketing(page, email);
 
@@ -69,6 +71,34 @@ test.describe('without JavaScript', () => {
 
     // Reloading the answer withdraws nothing twice: it is a plain page.
     await page.reload();
+    await expect(page.getByText('No tienes autorizaciones vigentes.')).toBeVisible();
+  });
+
+  test('A person without the e-mails asks the rights page for the link, and withdraws from it', {
+    tag: '@phone',
+  }, async ({ page }) => {
+    const email = `sin.correos.${randomBytes(3).toString('hex')}@example.cl`;
+    await requestWithMarketing(page, email);
+
+    await page.goto('/derechos');
+    const section = page.getByRole('region', { name: 'Retirar una autorización' });
+    await section.getByLabel('Tu correo electrónico').fill(email.toUpperCase());
+    await section.getByRole('button', { name: 'Enviarme el enlace a mis autorizaciones' }).click();
+    await expect(page).toHaveURL(/\/derechos\/enviada\?enlace=autorizaciones$/);
+    await expect(page.getByRole('heading', { name: 'Enlace enviado' })).toBeVisible();
+    await expect(page.getByText('te enviamos el enlace a tus autorizaciones')).toBeVisible();
+
+    const mail = await findOutboxMail(
+      (m) =>
+        (m.to && 'text' in m.to ? m.to.text : '') === email &&
+        (m.subject ?? '').startsWith('El enlace a tus autorizaciones'),
+    );
+    const link = mail.text?.match(/https?:\/\/\S+\/privacidad\/consentimientos\?t=\S+/)?.[0] ?? '';
+    await page.goto(link);
+    await expect(page.getByText('Autorizaciones de s***@example.cl')).toBeVisible();
+    await page
+      .getByRole('button', { name: 'Retirar mi autorización para recibir ofertas y novedades' })
+      .click();
     await expect(page.getByText('No tienes autorizaciones vigentes.')).toBeVisible();
   });
 

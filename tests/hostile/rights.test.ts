@@ -36,12 +36,12 @@ async function stored() {
   };
 }
 
-async function ask(payload: unknown, form = false): Promise<LightMyRequestResponse> {
+async function ask(payload: unknown, form = false, url = '/derechos'): Promise<LightMyRequestResponse> {
   tick();
   const csrf = await csrfHeaders(t.app);
   return t.app.inject({
     method: 'POST',
-    url: '/derechos',
+    url,
     remoteAddress: `10.8.${Math.floor(++sent / 250)}.${sent % 250}`,
     headers: form
       ? { cookie: csrf.cookie, origin: csrf.origin, 'content-type': 'application/x-www-form-urlencoded' }
@@ -148,6 +148,50 @@ describe('POST /derechos', () => {
       expect(response.statusCode, bad.slice(0, 40)).toBeLessThan(500);
       if (response.statusCode === 303)
         expect(response.headers.location).toMatch(/^\/derechos\?error=[a-z]+(&derecho=[a-z]+)?#formulario$/);
+      else expectSpanishRefusal(response);
+      expect(await stored()).toEqual(before);
+    }
+  });
+});
+
+describe('POST /derechos/autorizaciones', () => {
+  const LINK = '/derechos/autorizaciones';
+
+  it('mails the consents link to a valid address as typed (trimmed, lower-cased) or refuses in Spanish, mailing nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(hostileValue(), hostileString({ maxLength: 300 }), fc.emailAddress()),
+        async (value) => {
+          const before = await stored();
+          const response = await ask({ correo: value }, false, LINK);
+          const after = await stored();
+          expect({ ...after, mails: before.mails }).toEqual(before);
+          if (response.statusCode !== 200) {
+            expectSpanishRefusal(response);
+            expect(after.mails).toBe(before.mails);
+            return;
+          }
+          expect(after.mails).toBe(before.mails + 1);
+          const [mail] = await db().select().from(emailOutbox).orderBy(desc(emailOutbox.id)).limit(1);
+          expect(mail?.toAddress).toBe(String(value).trim().toLowerCase());
+        },
+      ),
+      { numRuns: runs(80) },
+    );
+  });
+
+  it('refuses a body of the wrong shape in Spanish, and sends a hostile form back to its section', async () => {
+    for (const body of [...WRONG_TYPES, 'texto', ['a']]) {
+      const before = await stored();
+      expectSpanishRefusal(await ask(body, false, LINK));
+      expect(await stored()).toEqual(before);
+    }
+    for (const bad of [...NAUGHTY_STRINGS.slice(0, 40), 'x'.repeat(20_000)]) {
+      const before = await stored();
+      const response = await ask(new URLSearchParams({ correo: bad }).toString(), true, LINK);
+      expect(response.statusCode, bad.slice(0, 40)).toBeLessThan(500);
+      if (response.statusCode === 303)
+        expect(response.headers.location).toBe('/derechos?error=autorizaciones#autorizaciones');
       else expectSpanishRefusal(response);
       expect(await stored()).toEqual(before);
     }

@@ -1,6 +1,8 @@
 // The rights form of /derechos: plain HTML that posts to the server and works without JavaScript (ADR 0031 decision
 // 6). The token of the CSRF check travels in a hidden field; every choice is a native control.
+
 import { RIGHT_LABELS, RIGHTS, RIGHTS_FORM_LIMITS, type Right } from '@contracts/rights';
+import type { ReactNode } from 'react';
 import { FieldErrors, TextAreaField, TextField } from '~/components/forms/fields';
 import { CircleAlert, MailCheck } from '~/components/icons';
 
@@ -33,6 +35,19 @@ export const RIGHTS_FORM_ERRORS: Record<string, { field: string; text: string }>
   },
 };
 
+/** A refusal of the form as a whole, first in it, with its icon. */
+export function FormAlert({ children }: { children: ReactNode }) {
+  return (
+    <p
+      role="alert"
+      className="flex items-start gap-2 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-900 text-sm"
+    >
+      <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+      {children}
+    </p>
+  );
+}
+
 export function RightsForm({
   csrfToken,
   right,
@@ -54,15 +69,7 @@ export function RightsForm({
       >
         <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken} />
         {/* Only the answer to a post carries an error: the page is rendered with it, so it needs no live region. */}
-        {problem ? (
-          <p
-            role="alert"
-            className="flex items-start gap-2 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-900 text-sm"
-          >
-            <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
-            {problem.text}
-          </p>
-        ) : null}
+        {problem ? <FormAlert>{problem.text}</FormAlert> : null}
         <TextField
           name="correo"
           label="Tu correo electrónico"

@@ -35,6 +35,22 @@ export function confirmationMail(input: {
   };
 }
 
+/** The consents link asked for on /derechos: the page it opens lists each consent with its withdrawal button. */
+export function consentsLinkMail(input: { link: string; dealership: string }): RightsMail {
+  return {
+    subject: `El enlace a tus autorizaciones en ${input.dealership}`,
+    text: [
+      `Pediste en el sitio de ${input.dealership} el enlace para revisar tus autorizaciones.`,
+      '',
+      'En esta página ves cada autorización que nos diste (guardar tu situación socioeconómica, enviar tu solicitud a una institución, recibir ofertas), cuándo y con qué palabras, y la retiras con un botón:',
+      input.link,
+      '',
+      'El enlace es personal: no lo reenvíes. Si no lo pediste tú, ignora este correo; nada cambia mientras no presiones un botón en esa página.',
+      ...signed(input.dealership),
+    ].join('\n'),
+  };
+}
+
 export function noDataMail(input: { id: number; right: Right; dealership: string }): RightsMail {
   return {
     subject: `Tu solicitud de ${rightName(input.right)} (n.º ${input.id}): no tenemos datos tuyos`,

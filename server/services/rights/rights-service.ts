@@ -13,6 +13,7 @@ import { listRightsRequests } from './list-rights-requests.ts';
 import { refuseRightsRequest } from './refuse-rights-request.ts';
 import { downloadRightsExport, type ExportFormat, openRightsExport } from './rights-export.ts';
 import { getRightsRequest } from './rights-request-detail.ts';
+import { sendConsentsLink } from './send-consents-link.ts';
 import { submitRightsRequest } from './submit-rights-request.ts';
 
 export function rightsService(deps: {
@@ -45,6 +46,18 @@ export function rightsService(deps: {
           privacy,
         }),
       ),
+    /** The link to the person's consents, by e-mail (withdrawal from the rights page). */
+    sendConsentsLink: async (email: string, client: string) => {
+      if (!privacy) throw new Error('the consents link needs SESSION_SECRET');
+      return thenSend(
+        sendConsentsLink(db, email, {
+          now: service.now(),
+          client,
+          dealership: await dealership(),
+          links: privacy,
+        }),
+      );
+    },
     peek: (token: string) => peekRightsLink(db, token, service.now()),
     confirm: async (token: string) =>
       thenSend(

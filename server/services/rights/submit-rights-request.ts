@@ -36,6 +36,23 @@ export class RightsRateLimited extends Error {
   }
 }
 
+/**
+ * Counts one e-mail asked for from the rights page (a request's link or the consents link, one count for both):
+ * throws over the client's limit; false over the address's, where the client still gets the same answer, since
+ * the limit must not tell anything either.
+ */
+export async function mayMailFromRightsPage(
+  db: Db,
+  email: string,
+  context: { now: Date; client: string },
+): Promise<boolean> {
+  const at = context.now.getTime();
+  const byClient = await hitRateLimit(db, `derechos:${context.client}`, RIGHTS_CLIENT_LIMIT, HOUR_MS, at);
+  if (!byClient.allowed) throw new RightsRateLimited(byClient.retryAfter);
+  const key = `derechos-correo:${emailProof(email)}`;
+  return (await hitRateLimit(db, key, RIGHTS_ADDRESS_LIMIT, HOUR_MS, at)).allowed;
+}
+
 /** Stores the unconfirmed request and queues the e-mail with its link; returns nothing the caller could show. */
 export async function submitRightsRequest(
   db: Db,
@@ -43,23 +60,7 @@ export async function submitRightsRequest(
   context: SubmitRightsContext,
 ): Promise<void> {
   const { now } = context;
-  const byClient = await hitRateLimit(
-    db,
-    `derechos:${context.client}`,
-    RIGHTS_CLIENT_LIMIT,
-    HOUR_MS,
-    now.getTime(),
-  );
-  if (!byClient.allowed) throw new RightsRateLimited(byClient.retryAfter);
-  const byAddress = await hitRateLimit(
-    db,
-    `derechos-correo:${emailProof(input.correo)}`,
-    RIGHTS_ADDRESS_LIMIT,
-    HOUR_MS,
-    now.getTime(),
-  );
-  // Over the address's limit the client still gets the same answer: the limit must not tell anything either.
-  if (!byAddress.allowed) return;
+  if (!(await mayMailFromRightsPage(db, input.correo, context))) return;
 
   const { token, hash } = newRightsToken();
   const expiresAt = new Date(now.getTime() + CONFIRM_LINK_MS);
