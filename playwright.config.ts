@@ -100,6 +100,8 @@ export default defineConfig({
       LEAD_RATE_LIMIT: '1000',
       // The admin specs sign in many times from 127.0.0.1; the sign-in limit itself is proven by the API tests.
       SIGNIN_RATE_LIMIT: '1000',
+      // The rights page's stories run at both widths from 127.0.0.1; its limits are proven by the API tests.
+      RIGHTS_RATE_LIMIT: '1000',
     },
   },
 });

@@ -27,6 +27,8 @@ const EnvSchema = z.object({
    * attempt waits 1 s, 2 s, 4 s... up to 5 minutes; a client address may have twice as many (ADR 0028).
    */
   SIGNIN_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** Requests one client may make on the rights page (/derechos) per hour (ADR 0031 decision 6). */
+  RIGHTS_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(5),
   /** Path of a JSON file whose fields override the demo dealership identity. */
   DEALERSHIP_FILE: z.string().min(1).optional(),
   /** Number of reverse proxies in front of the app whose X-Forwarded-For is trusted. */
@@ -53,6 +55,7 @@ export interface AppConfig {
   sessionSecret: string;
   leadRateLimit: number;
   signInRateLimit: number;
+  rightsRateLimit: number;
   trustProxy: number;
   metricsToken: string | undefined;
   /** SOLD_PAGE_DAYS. */
@@ -99,6 +102,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionSecret: env.SESSION_SECRET ?? persistentSecret(dataDir),
     leadRateLimit: env.LEAD_RATE_LIMIT,
     signInRateLimit: env.SIGNIN_RATE_LIMIT,
+    rightsRateLimit: env.RIGHTS_RATE_LIMIT,
     trustProxy: env.TRUST_PROXY,
     metricsToken: env.METRICS_TOKEN,
     soldPageDays: env.SOLD_PAGE_DAYS,

@@ -69,6 +69,7 @@ export function createServices(config: AppConfig, database: Database): Services 
       outbox,
       publicUrl: config.publicUrl,
       secret: config.sessionSecret,
+      clientLimit: config.rightsRateLimit,
     }),
     views: new ViewCounter(db),
   };

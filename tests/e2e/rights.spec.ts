@@ -24,11 +24,13 @@ async function linkIn(to: string, subject: string, path: string): Promise<string
 
 async function ask(page: Page, email: string, right: string, detail?: string, block = false) {
   await page.goto('/derechos');
-  await page.getByLabel('Tu correo electrónico').fill(email);
-  await page.getByRole('radio', { name: new RegExp(`^${right}`) }).check();
-  if (detail) await page.getByLabel('Detalle').fill(detail);
-  if (block) await page.getByRole('checkbox', { name: /bloquear el tratamiento de mis datos/ }).check();
-  await page.getByRole('button', { name: 'Enviar solicitud' }).click();
+  // The rights form (the page's other form mails the consents link).
+  const form = page.locator('#formulario');
+  await form.getByLabel('Tu correo electrónico').fill(email);
+  await form.getByRole('radio', { name: new RegExp(`^${right}`) }).check();
+  if (detail) await form.getByLabel('Detalle').fill(detail);
+  if (block) await form.getByRole('checkbox', { name: /bloquear el tratamiento de mis datos/ }).check();
+  await form.getByRole('button', { name: 'Enviar solicitud' }).click();
   await expect(page).toHaveURL(/\/derechos\/enviada$/);
   await expect(
     page.getByText(/^Si el correo es correcto, te enviamos un enlace para confirmar tu solicitud/),
@@ -41,7 +43,7 @@ async function confirmFromMail(page: Page, email: string, subject: string) {
   await expect(page).toHaveURL(/\/derechos\/recibida$/);
 }
 
-test('a visitor gets their data from /derechos and has it erased, and staff answer within the clock', async ({
+test('a visitor gets their data from /derechos and has it erased, and staff answer within the clock @phone', async ({
   page,
 }) => {
   const email = `rosa.${Date.now()}@example.cl`;
@@ -107,7 +109,14 @@ test('a visitor gets their data from /derechos and has it erased, and staff answ
 });
 
 test('the rights page and its answer have no axe violations @phone', async ({ page }) => {
-  for (const path of ['/derechos', '/derechos/enviada', '/derechos?error=correo']) {
+  for (const path of [
+    '/derechos',
+    '/derechos/enviada',
+    '/derechos/enviada?enlace=autorizaciones',
+    '/derechos?error=correo',
+    '/derechos?error=autorizaciones',
+    '/derechos?error=autorizaciones-limite',
+  ]) {
     await page.goto(path);
     const { violations } = await axe(page).analyze();
     expect(

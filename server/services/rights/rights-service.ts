@@ -23,6 +23,8 @@ export function rightsService(deps: {
   publicUrl: string;
   /** SESSION_SECRET: signs the consents link at the end of every e-mail to the person. */
   secret?: string;
+  /** Requests one client may make on the rights page per hour (RIGHTS_RATE_LIMIT). */
+  clientLimit: number;
 }) {
   const { db, catalogue, outbox, publicUrl } = deps;
   const privacy = deps.secret ? { publicUrl, secret: deps.secret } : undefined;
@@ -41,6 +43,7 @@ export function rightsService(deps: {
         submitRightsRequest(db, input, {
           now: service.now(),
           client,
+          clientLimit: deps.clientLimit,
           publicUrl,
           dealership: await dealership(),
           privacy,
@@ -53,6 +56,7 @@ export function rightsService(deps: {
         sendConsentsLink(db, email, {
           now: service.now(),
           client,
+          clientLimit: deps.clientLimit,
           dealership: await dealership(),
           links: privacy,
         }),

@@ -14,7 +14,7 @@ import { mayMailFromRightsPage } from './submit-rights-request.ts';
 export async function sendConsentsLink(
   db: Db,
   email: string,
-  context: { now: Date; client: string; dealership: string; links: PrivacyLinks },
+  context: { now: Date; client: string; clientLimit: number; dealership: string; links: PrivacyLinks },
 ): Promise<void> {
   if (!(await mayMailFromRightsPage(db, email, context))) return;
   const link = personLink(context.links.publicUrl, context.links.secret, 'consentimientos', email);

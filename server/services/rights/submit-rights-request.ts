@@ -14,8 +14,6 @@ import { newRightsToken } from './rights-tokens.ts';
 
 export const CONFIRM_LINK_MS = 24 * 3_600_000;
 const HOUR_MS = 3_600_000;
-/** Requests one client may make per hour. */
-export const RIGHTS_CLIENT_LIMIT = 5;
 /** Confirmation e-mails one address may receive per hour, whoever asks: nobody floods a mailbox through us. */
 export const RIGHTS_ADDRESS_LIMIT = 3;
 
@@ -23,6 +21,8 @@ export interface SubmitRightsContext {
   now: Date;
   /** A keyed hash of the client's IP address, as the lead forms count it. */
   client: string;
+  /** Requests one client may make per hour (RIGHTS_RATE_LIMIT). */
+  clientLimit: number;
   publicUrl: string;
   dealership: string;
   privacy?: PrivacyLinks;
@@ -44,10 +44,10 @@ export class RightsRateLimited extends Error {
 export async function mayMailFromRightsPage(
   db: Db,
   email: string,
-  context: { now: Date; client: string },
+  context: { now: Date; client: string; clientLimit: number },
 ): Promise<boolean> {
   const at = context.now.getTime();
-  const byClient = await hitRateLimit(db, `derechos:${context.client}`, RIGHTS_CLIENT_LIMIT, HOUR_MS, at);
+  const byClient = await hitRateLimit(db, `derechos:${context.client}`, context.clientLimit, HOUR_MS, at);
   if (!byClient.allowed) throw new RightsRateLimited(byClient.retryAfter);
   const key = `derechos-correo:${emailProof(email)}`;
   return (await hitRateLimit(db, key, RIGHTS_ADDRESS_LIMIT, HOUR_MS, at)).allowed;
