@@ -38,7 +38,7 @@ export default function DerechosEnviada({ loaderData }: Route.ComponentProps) {
         <p>{consentsLink ? CONSENTS_LINK_SENT_MESSAGE : RIGHTS_SENT_MESSAGE}</p>
         <p>
           Si no llega en unos minutos, revisa que escribiste bien tu correo y{' '}
-          <a href="/derechos" className={linkClass}>
+          <a href={consentsLink ? '/derechos#autorizaciones' : '/derechos'} className={linkClass}>
             vuelve a intentarlo
           </a>
           .
