@@ -2,6 +2,7 @@
 // to lenders and insurers (art. 15) and the security breaches with their notices (art. 14 sexies). Zod and plain data
 // only: the back office pages import this module too.
 import { z } from 'zod';
+import { LEAD_KINDS } from './lead-options.ts';
 import { text } from './text-field.ts';
 
 // ---------------------------------------------------------------- shared
@@ -179,15 +180,7 @@ export const BreachInputSchema = strictBody({
 export type BreachInput = z.infer<typeof BreachInputSchema>;
 
 /** The kinds of request a breach query may pick (those of the public forms). */
-export const AFFECTED_KINDS = [
-  'contacto',
-  'vehiculo',
-  'financiamiento',
-  'seguro',
-  'vendeauto',
-  'asesoria',
-  'prueba',
-] as const;
+export const AFFECTED_KINDS = LEAD_KINDS;
 
 const affectedShape = {
   desde: dayKey('Indica desde qué día buscar.'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LEAD_KINDS } from './lead-options.ts';
 import { LegalTextsSchema } from './legal-texts.ts';
 import { text } from './text-field.ts';
 
@@ -194,15 +195,7 @@ export const PageDescriptionsSchema = z.strictObject({
 } satisfies Record<DescribedPage, typeof description>);
 
 /** The kinds of request whose retention the dealership sets (the lead kinds of the public forms). */
-export const RETENTION_KINDS = [
-  'contacto',
-  'vehiculo',
-  'financiamiento',
-  'seguro',
-  'vendeauto',
-  'asesoria',
-  'prueba',
-] as const;
+export const RETENTION_KINDS = LEAD_KINDS;
 export type RetentionKind = (typeof RETENTION_KINDS)[number];
 
 /**

@@ -79,6 +79,18 @@ export const FINANCIAL_SITUATION_OPTIONS = [
 /** Limits of the appraisal photos, enforced by the server and mirrored by the page. */
 export const SELL_PHOTO_LIMITS = { maxFiles: 5, maxBytes: 5 * 1024 * 1024 } as const;
 
+/** The kinds of request the public forms create, by the name the database and the API give them. */
+export const LEAD_KINDS = [
+  'contacto',
+  'vehiculo',
+  'financiamiento',
+  'seguro',
+  'vendeauto',
+  'asesoria',
+  'prueba',
+] as const;
+export type LeadKind = (typeof LEAD_KINDS)[number];
+
 /** The purposes that need a consent of their own (ADR 0031); answering a request rests on art. 13 c and needs none. */
 export const CONSENT_PURPOSES = ['datos_socioeconomicos', 'cesion', 'marketing'] as const;
 export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];

@@ -1,7 +1,7 @@
 // Every table in one file, grouped by area (stock, leads, e-mail, staff, audit, limits): drizzle-kit reads this one
 // schema to write the migrations, and the tables reference each other across areas. Longer than ~300 lines for that.
 import type { Dealership } from '@contracts/dealership.ts';
-import { CONSENT_PURPOSES } from '@contracts/lead-options.ts';
+import { CONSENT_PURPOSES, LEAD_KINDS } from '@contracts/lead-options.ts';
 import type { CreditSimulation } from '@domain/credit.ts';
 import { sql } from 'drizzle-orm';
 import {
@@ -229,15 +229,6 @@ export const sessions = pgTable(
 
 // ---------------------------------------------------------------- leads
 
-export const LEAD_KINDS = [
-  'contacto',
-  'vehiculo',
-  'financiamiento',
-  'seguro',
-  'vendeauto',
-  'asesoria',
-  'prueba',
-] as const;
 export const LEAD_STATUSES = ['nuevo', 'contactado', 'cerrado', 'descartado'] as const;
 
 /** Common columns of the six request kinds; the kind-specific fields are in `details`. */

@@ -3,19 +3,12 @@
 // it beside its box, and stores the same words as the evidence of the consent, so what was recorded is what the
 // person read.
 
-import type { ConsentPurpose } from '@contracts/lead-options.ts';
+import type { ConsentPurpose, LeadKind } from '@contracts/lead-options.ts';
 
 export type { ConsentPurpose };
 
-/** The public forms, by the lead kind they create (db/schema.ts LEAD_KINDS). */
-export type ConsentForm =
-  | 'contacto'
-  | 'vehiculo'
-  | 'financiamiento'
-  | 'seguro'
-  | 'vendeauto'
-  | 'asesoria'
-  | 'prueba';
+/** The public forms, by the lead kind they create. */
+export type ConsentForm = LeadKind;
 
 /**
  * What a page gives one of its forms (ADR 0031), written by the server from the settings it will read when the request

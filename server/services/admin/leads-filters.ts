@@ -6,7 +6,8 @@ import {
   type LeadOwnerFilter,
   type LeadStatus,
 } from '@contracts/admin-leads.ts';
-import { LEAD_KINDS, leads } from '@db/schema.ts';
+import { LEAD_KINDS } from '@contracts/lead-options.ts';
+import { leads } from '@db/schema.ts';
 import { CHILE_TIME_ZONE, parseDayInput } from '@domain/chile-time.ts';
 import { phoneSearchDigits } from '@domain/phone.ts';
 import { plainLower } from '@domain/plain-text.ts';

@@ -1,4 +1,5 @@
 import type { Dealership } from '@contracts/dealership.ts';
+import type { LeadKind } from '@contracts/lead-options.ts';
 import {
   ADVISORY_AREA_OPTIONS,
   AdvisoryLeadSchema,
@@ -19,11 +20,10 @@ import {
   TestDriveLeadSchema,
   VehicleLeadSchema,
 } from '@contracts/leads.ts';
-import type { LEAD_KINDS } from '@db/schema.ts';
 import type { ConsentPurpose } from '@domain/consent.ts';
 import type { z } from 'zod';
 
-export type LeadKind = (typeof LEAD_KINDS)[number];
+export type { LeadKind };
 
 /** The columns every lead has; the kind-specific fields go to `details`. */
 export interface LeadFields {

@@ -7,8 +7,9 @@
 // request is not activity: neither involves the person. The row's part is one indexed expression
 // (leads_retention_idx); the notes are checked per candidate through lead_notes_lead_idx.
 import type { PrivacySettings } from '@contracts/dealership.ts';
+import { LEAD_KINDS } from '@contracts/lead-options.ts';
 import type { Db } from '@db/client.ts';
-import { LEAD_KINDS, leadNotes, leadPhotos, leads } from '@db/schema.ts';
+import { leadNotes, leadPhotos, leads } from '@db/schema.ts';
 import { monthsBefore } from '@domain/retention.ts';
 import { and, count, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 
