@@ -101,8 +101,11 @@ export async function precompressAssets(clientDir) {
  */
 export async function ensureBuilt(buildDir = defaultBuildDir()) {
   if (
+    // The pages render domain/ and contracts/ code too: a change there alone must rebuild them.
     stale(path.join(buildDir, 'server/index.js'), [
       'app',
+      'domain',
+      'contracts',
       'vite.config.ts',
       'vite.islands.config.ts',
       'react-router.config.ts',
