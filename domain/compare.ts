@@ -1,7 +1,7 @@
 // The table of /comparar (ADR 0019): one column per vehicle, one row per fact, which rows differ and which value is
 // the best of its row. Pure: the page hands in the vehicles it loaded.
 import type { InstallmentFrom } from '@contracts/listing.ts';
-import { formatMileage, formatPrice } from './format.ts';
+import { formatMileage, formatPercent, formatPrice } from './format.ts';
 
 /** What the table needs of a vehicle (a subset of domain/vehicle.ts VehicleView). */
 export interface ComparedVehicle {
@@ -44,7 +44,7 @@ function row(
   key: string,
   label: string,
   values: Array<number | string | null>,
-  show: (value: number | string | null) => string,
+  show: (value: number | string | null, index: number) => string,
   best?: Best,
 ): CompareRow {
   const cells = values.map(show);
@@ -65,6 +65,15 @@ function row(
     best: bestIndexes,
     ...(bestIndexes.length > 0 && best ? { bestLabel: best.label } : {}),
   };
+}
+
+/**
+ * An advertised cuota in one line with its CAE, term and pie (Ley 19.496 art. 17 G: the CAE beside any cuota
+ * advertised, in the same type), or the row's blank.
+ */
+export function advertisedCuota(value: InstallmentFrom | null): string {
+  if (!value) return LACKS_FEATURE;
+  return `${formatPrice(value.installment)} al mes · CAE ${formatPercent(value.caePercent)} · ${value.term} cuotas · pie ${formatPercent(value.downPaymentPercent, 0)}`;
 }
 
 const text = (value: number | string | null) =>
@@ -92,7 +101,7 @@ export function compareRows(vehicles: readonly ComparedVehicle[]): CompareRow[] 
         'cuota',
         'Cuota desde',
         vehicles.map((v) => v.installmentFrom?.installment ?? null),
-        (v) => (typeof v === 'number' ? `${formatPrice(v)} al mes` : LACKS_FEATURE),
+        (_, index) => advertisedCuota(vehicles[index]?.installmentFrom ?? null),
         { better: 'lower', label: 'Menor cuota' },
       ),
     );

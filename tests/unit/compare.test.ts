@@ -56,7 +56,11 @@ describe('compareRows', () => {
       bestLabel: 'Menos km',
     });
     expect(byKey(rows, 'cuota')).toMatchObject({
-      cells: ['$300.000 al mes', '$220.000 al mes', LACKS_FEATURE],
+      cells: [
+        '$300.000 al mes · CAE 20,00% · 48 cuotas · pie 20%',
+        '$220.000 al mes · CAE 20,00% · 48 cuotas · pie 20%',
+        LACKS_FEATURE,
+      ],
       best: [1],
     });
     expect(byKey(rows, 'color')).toMatchObject({ cells: ['Rojo', 'Rojo', 'Azul'], differs: true, best: [] });
