@@ -67,7 +67,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section
         id="contact"
         aria-labelledby="contact-title"
-        className="render-near-view bg-slate-50 py-16 [--render-near-view-size:149rem] sm:py-24 lg:[--render-near-view-size:77rem]"
+        className="render-near-view bg-slate-50 py-16 [--render-near-view-size:149rem] sm:py-24 sm:[--render-near-view-size:138rem] lg:[--render-near-view-size:77rem]"
       >
         <div className="mx-auto max-w-7xl px-4">
           <SectionHeading id="contact-title" eyebrow="Contacto" title="Contáctanos">

@@ -18,7 +18,7 @@ export function AboutSection({ dealership }: { dealership: Dealership }) {
     <section
       id="about"
       aria-labelledby="about-title"
-      className="render-near-view bg-white py-16 [--render-near-view-size:52rem] sm:py-24 lg:[--render-near-view-size:25rem]"
+      className="render-near-view bg-white py-16 [--render-near-view-size:52rem] sm:py-24 md:[--render-near-view-size:62rem] lg:[--render-near-view-size:27rem] xl:[--render-near-view-size:25rem]"
     >
       <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 lg:grid-cols-2">
         <Reveal>

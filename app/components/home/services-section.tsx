@@ -33,7 +33,7 @@ export function ServicesSection() {
   return (
     <section
       aria-labelledby="soluciones"
-      className="render-near-view bg-slate-50 py-16 [--render-near-view-size:89rem] sm:py-24 lg:[--render-near-view-size:36rem]"
+      className="render-near-view bg-slate-50 py-16 [--render-near-view-size:89rem] sm:py-24 sm:[--render-near-view-size:79rem] md:[--render-near-view-size:42rem] lg:[--render-near-view-size:36rem]"
     >
       <div className="mx-auto max-w-7xl px-4">
         <Reveal>
