@@ -1,14 +1,18 @@
 // Item 4 of issue 20 (ADR 0021): the Meta vehicle catalog (XML), the Google vehicle listings feed (CSV) and the
 // image sitemap list the published vehicles (the feeds only those with a VIN) with every field their formats
 // require; a vehicle sold or back to draft leaves them; hostile text stays well-formed; the bodies are kept per
-// catalogue snapshot and rebuilt after a stock change.
+// catalogue snapshot and rebuilt after a stock change. Issue 30 item 7: every value of a closed field is one of the
+// platform's own list (META_VALUES, GOOGLE_VALUES in domain/ad-feeds.ts), for these vehicles and the demo stock.
 
-import { vehicles } from '@db/schema.ts';
+import { vehicleImages, vehicles } from '@db/schema.ts';
+import { seedDemoCatalogue } from '@db/seed/seed-demo.ts';
+import { drivetrainTerm, META_VALUES } from '@domain/ad-feeds.ts';
 import { stockReference } from '@domain/format.ts';
 import { GOOGLE_COLUMNS } from '@server/services/feeds/google-feed.ts';
+import { ingestImage } from '@server/services/images/ingest-image.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLookups, createVehicle, type LookupIds } from '../support/factories.ts';
+import { createLookups, createVehicle, type LookupIds, makeJpeg } from '../support/factories.ts';
 import { children, childText, parseCsv, parseXml, type XmlElement } from '../support/feed-readers.ts';
 import { callAs, type SignedInStaff, signedInStaff } from '../support/staff.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -78,11 +82,11 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-const get = (url: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string> = {}, app = t.app) =>
+  app.inject({ method: 'GET', url, headers });
 
-async function metaListings(): Promise<XmlElement[]> {
-  const response = await get(META);
+async function metaListings(app = t.app): Promise<XmlElement[]> {
+  const response = await get(META, {}, app);
   expect(response.statusCode).toBe(200);
   expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
   const root = parseXml(response.body);
@@ -90,8 +94,8 @@ async function metaListings(): Promise<XmlElement[]> {
   return children(root, 'listing');
 }
 
-async function googleRows(): Promise<Record<string, string>[]> {
-  const response = await get(GOOGLE);
+async function googleRows(app = t.app): Promise<Record<string, string>[]> {
+  const response = await get(GOOGLE, {}, app);
   expect(response.statusCode).toBe(200);
   expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
   const [header, ...rows] = parseCsv(response.body);
@@ -116,20 +120,26 @@ async function sitemapPages(): Promise<Map<string, string[]>> {
   );
 }
 
-const META_BODY_STYLES = [
-  'CONVERTIBLE',
-  'COUPE',
-  'CROSSOVER',
-  'HATCHBACK',
-  'MINIVAN',
-  'PICKUP',
-  'SEDAN',
-  'SMALL_CAR',
-  'SUV',
-  'VAN',
-  'WAGON',
-  'OTHER',
+/** Meta's closed fields by their path in a <listing>, and their list in META_VALUES; an optional one may be absent. */
+const META_CLOSED: Array<[string, keyof typeof META_VALUES, 'required' | 'optional']> = [
+  ['body_style', 'body_style', 'required'],
+  ['state_of_vehicle', 'state_of_vehicle', 'required'],
+  ['mileage/unit', 'mileage.unit', 'required'],
+  ['transmission', 'transmission', 'optional'],
+  ['fuel_type', 'fuel_type', 'optional'],
+  ['drivetrain', 'drivetrain', 'optional'],
+  ['availability', 'availability', 'optional'],
 ];
+
+/** Every closed field of a listing holds one of Meta's values. */
+function expectMetaValues(listing: XmlElement) {
+  for (const [path, field, presence] of META_CLOSED) {
+    const value = childText(listing, path);
+    if (value === undefined && presence === 'optional') continue;
+    const allowed: readonly string[] = META_VALUES[field];
+    expect(allowed, `${path} of ${childText(listing, 'vin')}`).toContain(value);
+  }
+}
 
 describe('GET /feeds/meta-vehiculos.xml', () => {
   it('lists the published vehicles with a VIN, each with every field Meta requires', async () => {
@@ -150,9 +160,8 @@ describe('GET /feeds/meta-vehiculos.xml', () => {
         new RegExp(`^${BASE}/media/[0-9a-f]+/\\d+\\.jpg$`),
       );
       expect(childText(image as XmlElement, 'tag')).toBe('Principal');
-      expect(META_BODY_STYLES).toContain(text('body_style'));
+      expectMetaValues(listing);
       expect(text('price')).toMatch(/^\d+ CLP$/);
-      expect(['NEW', 'USED', 'CPO']).toContain(text('state_of_vehicle'));
       const components = Object.fromEntries(
         children(children(listing, 'address')[0] as XmlElement, 'component').map((c) => [
           c.attribs.name,
@@ -170,10 +179,23 @@ describe('GET /feeds/meta-vehiculos.xml', () => {
     expect(childText(listing, 'body_style')).toBe('SUV');
     expect(childText(listing, 'transmission')).toBe('AUTOMATIC');
     expect(childText(listing, 'fuel_type')).toBe('GASOLINE');
-    expect(childText(listing, 'drivetrain')).toBe('4X4');
+    expect(childText(listing, 'drivetrain')).toBe('FOUR_WD');
     expect(childText(listing, 'state_of_vehicle')).toBe('USED');
     expect(childText(listing, 'price')).toBe('12990000 CLP');
     expect(children(listing, 'image')).toHaveLength(2);
+  });
+
+  it("names the traction in Meta's words, from a feature or the version, and leaves an unknown one out", () => {
+    expect(drivetrainTerm(['Bluetooth', 'Tracción 4x4'])).toBe('FOUR_WD');
+    expect(drivetrainTerm(['Tracción integral'])).toBe('AWD');
+    expect(drivetrainTerm(['Tracción delantera'])).toBe('FWD');
+    expect(drivetrainTerm(['Tracción trasera'])).toBe('RWD');
+    expect(drivetrainTerm([], 'XLT 4x4')).toBe('FOUR_WD');
+    expect(drivetrainTerm([], 'SR 4X2')).toBe('TWO_WD');
+    expect(drivetrainTerm([], 'AWD Limited')).toBe('AWD');
+    expect(drivetrainTerm(['Bluetooth'], 'GLX')).toBeNull();
+    // "4x4" inside another word is not a traction.
+    expect(drivetrainTerm(['Neumáticos 204x45'])).toBeNull();
   });
 
   it('keeps hostile text well-formed: escaped, without control characters or lone surrogates', async () => {
@@ -336,5 +358,29 @@ describe('text a spreadsheet would run as a formula', () => {
     // No cell, nor any value of a list, begins like a formula.
     for (const cell of Object.values(row ?? {}))
       for (const value of cell.split(',')) expect(value, cell).not.toMatch(/^[=+\-@\t\r]/);
+  });
+});
+
+describe('the feeds of the demo stock', () => {
+  let demo: TestApp;
+  beforeAll(async () => {
+    demo = await createTestApp();
+    const db = demo.database.db;
+    await seedDemoCatalogue(db);
+    // Meta lists the vehicles with a photo; the demo's own are rendered in the background, so one photo for all.
+    const image = await ingestImage(db, await makeJpeg(800, 600));
+    const stock = await db.select({ id: vehicles.id }).from(vehicles);
+    await db
+      .insert(vehicleImages)
+      .values(stock.map((v) => ({ vehicleId: v.id, imageId: image.id, position: 0 })));
+    demo.app.services.catalogue.invalidate();
+  }, 120_000);
+  afterAll(() => demo?.close());
+
+  it("writes only Meta's values in Meta's closed fields, the 4x4 pickups' drivetrain among them", async () => {
+    const listings = await metaListings(demo.app);
+    expect(listings).toHaveLength(64);
+    for (const listing of listings) expectMetaValues(listing);
+    expect(listings.map((l) => childText(l, 'drivetrain'))).toContain('FOUR_WD');
   });
 });
