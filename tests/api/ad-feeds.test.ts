@@ -6,8 +6,9 @@
 
 import { vehicleImages, vehicles } from '@db/schema.ts';
 import { seedDemoCatalogue } from '@db/seed/seed-demo.ts';
-import { drivetrainTerm, META_VALUES } from '@domain/ad-feeds.ts';
+import { drivetrainTerm, GOOGLE_VALUES, META_VALUES } from '@domain/ad-feeds.ts';
 import { stockReference } from '@domain/format.ts';
+import { hasValidCheckDigit, withCheckDigit } from '@domain/vin.ts';
 import { GOOGLE_COLUMNS } from '@server/services/feeds/google-feed.ts';
 import { ingestImage } from '@server/services/images/ingest-image.ts';
 import { eq } from 'drizzle-orm';
@@ -50,7 +51,7 @@ beforeAll(async () => {
   plain = await createVehicle(db, {
     lookups: suv,
     model: 'Fortuner',
-    vin: 'JTDBT4K39C1234567',
+    vin: withCheckDigit('JTDBT4K39C1234567'),
     features: ['Tracción 4x4', 'Bluetooth'],
     photos: 2,
   });
@@ -60,7 +61,7 @@ beforeAll(async () => {
     color: 'Rojo <script>&',
     condition: 'Nuevo',
     mileage: 5,
-    vin: 'JTDBT4K30C7654321',
+    vin: withCheckDigit('JTDBT4K30C7654321'),
     features: ['Llantas 17", aleación'],
     photos: 1,
   });
@@ -69,14 +70,14 @@ beforeAll(async () => {
     lookups: suv,
     model: 'Borrador',
     status: 'draft',
-    vin: 'JTDBT4K30C0000001',
+    vin: withCheckDigit('JTDBT4K30C0000001'),
     photos: 1,
   });
   sold = await createVehicle(db, {
     lookups: suv,
     model: 'Vendido',
     status: 'sold',
-    vin: 'JTDBT4K30C0000002',
+    vin: withCheckDigit('JTDBT4K30C0000002'),
     photos: 1,
   });
 }, 120_000);
@@ -207,6 +208,16 @@ describe('GET /feeds/meta-vehiculos.xml', () => {
   });
 });
 
+/** Every closed column of a row holds one of Google's values (body_style may be left empty: it is optional). */
+function expectGoogleValues(row: Record<string, string>) {
+  const condition: readonly string[] = GOOGLE_VALUES.condition;
+  expect(condition, `condition of ${row.vin}`).toContain(row.condition);
+  const bodyStyle: readonly string[] = GOOGLE_VALUES.body_style;
+  if (row.body_style !== '') expect(bodyStyle, `body_style of ${row.vin}`).toContain(row.body_style);
+  // A VIN that fails the check digit is refused by Google: it never reaches the feed.
+  expect(hasValidCheckDigit(row.vin ?? ''), `vin ${row.vin}`).toBe(true);
+}
+
 describe('GET /feeds/google-vehiculos.csv', () => {
   it('lists the published vehicles with a VIN, each with every field Google requires', async () => {
     const rows = await googleRows();
@@ -223,12 +234,30 @@ describe('GET /feeds/google-vehiculos.csv', () => {
       ])
         expect(row[field], field).not.toBe('');
       expect(row.price).toMatch(/^\d+ CLP$/);
-      expect(['new', 'used']).toContain(row.condition);
+      expectGoogleValues(row);
       expect(row.year).toMatch(/^\d{4}$/);
       expect(row.mileage).toMatch(/^\d+ km$/);
       expect(row.dealership_address).toMatch(/, Chile$/);
       expect(row.link).toMatch(new RegExp(`^${BASE}/vehicles/\\d+$`));
       expect(row.image_link).toMatch(new RegExp(`^${BASE}/media/`));
+    }
+  });
+
+  it('leaves out a VIN that fails the check digit, which Meta still gets', async () => {
+    // Position 9 holds a 0 where the check digit is another: a VIN the form accepts, as cars for other markets carry.
+    const vin = 'JTDBT4K30C0000004';
+    expect(hasValidCheckDigit(vin)).toBe(false);
+    const foreign = await createVehicle(t.database.db, { lookups: suv, model: 'Importado', vin, photos: 1 });
+    t.app.services.catalogue.invalidate();
+    try {
+      expect((await metaListings()).map((l) => childText(l, 'vin'))).toContain(vin);
+      const feed = (await get(GOOGLE)).body;
+      expect(feed).not.toContain(vin);
+      expect(feed).not.toContain(`/vehicles/${foreign.id}`);
+      expect((await googleRows()).map((r) => r.vin).sort()).toEqual([hostile.vin, plain.vin].sort());
+    } finally {
+      await t.database.db.update(vehicles).set({ status: 'sold' }).where(eq(vehicles.id, foreign.id));
+      t.app.services.catalogue.invalidate();
     }
   });
 
@@ -314,6 +343,7 @@ describe('the feeds follow the stock', () => {
 });
 
 describe('text a spreadsheet would run as a formula', () => {
+  const FORMULA_VIN = withCheckDigit('JTDBT4K30C0000009');
   it('is written behind an apostrophe in the Google feed, as in every CSV of the product', async () => {
     const admin = await signedInStaff(t.app, 'admin');
     const addToList = async (tipo: string, nombre: string) => {
@@ -339,11 +369,11 @@ describe('text a spreadsheet would run as a formula', () => {
       color: '-Rojo',
       caracteristicas,
       estado: 'publicado',
-      vin: 'JTDBT4K30C0000009',
+      vin: FORMULA_VIN,
     });
     expect(created.statusCode, created.body).toBe(201);
 
-    const row = (await googleRows()).find((r) => r.vin === 'JTDBT4K30C0000009');
+    const row = (await googleRows()).find((r) => r.vin === FORMULA_VIN);
     expect(row).toMatchObject({
       make: `'=HYPERLINK("https://malo.example","Ver")`,
       model: `'+56 9 1234 5678`,
@@ -382,5 +412,11 @@ describe('the feeds of the demo stock', () => {
     expect(listings).toHaveLength(64);
     for (const listing of listings) expectMetaValues(listing);
     expect(listings.map((l) => childText(l, 'drivetrain'))).toContain('FOUR_WD');
+  });
+
+  it("writes only Google's values in Google's closed columns", async () => {
+    const rows = await googleRows(demo.app);
+    expect(rows).toHaveLength(64);
+    for (const row of rows) expectGoogleValues(row);
   });
 });

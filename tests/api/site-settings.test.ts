@@ -3,6 +3,7 @@
 import type { Dealership } from '@contracts/dealership.ts';
 import { type Database, openDatabase } from '@db/client.ts';
 import { auditLog, emailOutbox, images, siteImages, siteSettings } from '@db/schema.ts';
+import { withCheckDigit } from '@domain/vin.ts';
 import { defaultDealership } from '@server/config/default-dealership.ts';
 import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -35,7 +36,7 @@ beforeAll(async () => {
   await createVehicle(t.database.db, {
     lookups: await createLookups(t.database.db),
     photos: 1,
-    vin: 'KMHJ3814GJU000123',
+    vin: withCheckDigit('KMHJ3814GJU000123'),
   });
   t.app.services.catalogue.invalidate();
 });
@@ -590,7 +591,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('site settings on several in
     await createVehicle(a.services.db, {
       lookups: await createLookups(a.services.db),
       photos: 1,
-      vin: 'KMHJ3814GJU000123',
+      vin: withCheckDigit('KMHJ3814GJU000123'),
     });
     a.services.catalogue.invalidate();
     await eventually(async () => (await googleFeed(b)).includes(defaultDealership.name), 5_000); // B holds it now

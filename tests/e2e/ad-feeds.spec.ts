@@ -1,3 +1,4 @@
+import { withCheckDigit } from '@domain/vin.ts';
 import { expect, type Page, test } from '@playwright/test';
 import { makeJpeg } from '../support/factories.ts';
 import { parseCsv } from '../support/feed-readers.ts';
@@ -129,7 +130,8 @@ test('A vehicle with hostile text stays well-formed in the feed and leaves it wh
   };
   const first = (kind: string) => listas[kind]?.[0]?.id;
   const suffix = testInfo.project.name === 'phone' ? '2' : '1';
-  const vin = `JTDBT4K30C99999${suffix}${Math.floor(Math.random() * 9)}`.slice(0, 17);
+  // With a correct check digit: Google's feed leaves out the others (ADR 0021).
+  const vin = withCheckDigit(`JTDBT4K30C99999${suffix}${Math.floor(Math.random() * 9)}`.slice(0, 17));
   const model = `Hilux <b>&amp; ]]> "GR" ${vin.slice(-3)}`;
   const { vehiculo } = (await staffCall(page.request, 'POST', '/admin/api/vehiculos', {
     marca: first('marcas'),

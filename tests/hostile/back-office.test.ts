@@ -8,6 +8,7 @@ import {
   vehicleImages,
   vehicles,
 } from '@db/schema.ts';
+import { withCheckDigit } from '@domain/vin.ts';
 import { verifyPassword } from '@server/services/auth/password.ts';
 import { plainText } from '@server/services/feeds/feed-text.ts';
 import { count, eq, sql } from 'drizzle-orm';
@@ -200,7 +201,8 @@ describe('POST /admin/api/vehiculos', () => {
 
 describe('GET /feeds/google-vehiculos.csv', () => {
   let vin = 0;
-  const nextVin = () => `JTDBT4K30C${String(++vin).padStart(7, '0')}`;
+  // With a correct check digit: Google's feed leaves out the others (ADR 0021).
+  const nextVin = () => withCheckDigit(`JTDBT4K30C${String(++vin).padStart(7, '0')}`);
   const FEED_COLUMN = { modelo: 'model', motor: 'engine', color: 'exterior_color' } as const;
   const FIELDS = Object.keys(FEED_COLUMN) as Array<keyof typeof FEED_COLUMN>;
 

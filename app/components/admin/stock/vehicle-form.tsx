@@ -13,6 +13,7 @@ import {
 } from '@contracts/admin-stock.ts';
 import { CONDITIONS } from '@contracts/vehicle.ts';
 import { displayTransmission, formatMileage, formatPrice } from '@domain/format';
+import { hasValidCheckDigit } from '@domain/vin';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { AdminNotice, adminButton, Card } from '~/components/admin/ui';
@@ -172,7 +173,9 @@ export function VehicleForm({
               hint={
                 vehicle && !vehicle.vin
                   ? 'Sin VIN: no aparece en los catálogos de anuncios (Meta y Google).'
-                  : 'Los catálogos de anuncios de Meta y Google solo incluyen vehículos con VIN.'
+                  : vehicle?.vin && !hasValidCheckDigit(vehicle.vin)
+                    ? 'Su dígito verificador (posición 9) no es el de la norma norteamericana: aparece en el catálogo de Meta, no en el de Google.'
+                    : 'Los catálogos de anuncios de Meta y Google solo incluyen vehículos con VIN.'
               }
               defaultValue={vehicle?.vin ?? ''}
             />
