@@ -9,6 +9,7 @@ import { seedDemoCatalogue } from '@db/seed/seed-demo.ts';
 import { drivetrainTerm, GOOGLE_VALUES, META_VALUES } from '@domain/ad-feeds.ts';
 import { stockReference } from '@domain/format.ts';
 import { hasValidCheckDigit, withCheckDigit } from '@domain/vin.ts';
+import { defaultDealership } from '@server/config/default-dealership.ts';
 import { GOOGLE_COLUMNS } from '@server/services/feeds/google-feed.ts';
 import { ingestImage } from '@server/services/images/ingest-image.ts';
 import { eq } from 'drizzle-orm';
@@ -169,7 +170,8 @@ describe('GET /feeds/meta-vehiculos.xml', () => {
           c.text,
         ]),
       );
-      expect(Object.keys(components).sort()).toEqual(['addr1', 'city', 'country', 'region']);
+      expect(Object.keys(components).sort()).toEqual(['addr1', 'city', 'country', 'postal_code', 'region']);
+      expect(components.postal_code).toBe(defaultDealership.addresses[0]?.postalCode);
       expect(components.country).toBe('CL');
       expect(components.region).toBe('Región Metropolitana de Santiago');
     }
@@ -237,7 +239,8 @@ describe('GET /feeds/google-vehiculos.csv', () => {
       expectGoogleValues(row);
       expect(row.year).toMatch(/^\d{4}$/);
       expect(row.mileage).toMatch(/^\d+ km$/);
-      expect(row.dealership_address).toMatch(/, Chile$/);
+      // Google asks for the postal code in the address: the main address's, from the settings.
+      expect(row.dealership_address).toBe('Av. Vicuña Mackenna 4120, San Joaquín, Santiago 8940000, Chile');
       expect(row.link).toMatch(new RegExp(`^${BASE}/vehicles/\\d+$`));
       expect(row.image_link).toMatch(new RegExp(`^${BASE}/media/`));
     }

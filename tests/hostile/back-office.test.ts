@@ -381,6 +381,10 @@ describe('PUT /admin/api/sitio', () => {
       (d, v) => Object.assign((d.phones as Array<Record<string, unknown>>)[0] ?? {}, { label: v }),
     ],
     [
+      'addresses.0.postalCode',
+      (d, v) => Object.assign((d.addresses as Array<Record<string, unknown>>)[0] ?? {}, { postalCode: v }),
+    ],
+    [
       'slides.0.title',
       (d, v) => Object.assign((d.slides as Array<Record<string, unknown>>)[0] ?? {}, { title: v }),
     ],
@@ -446,6 +450,7 @@ describe('PUT /admin/api/sitio', () => {
     'financing.insurances.0.id',
     'financing.legalNote',
     'testDrives.slotCapacity',
+    'addresses.1.postalCode',
     'openingHours.0.open',
     'slides.2.photo',
     'phones',

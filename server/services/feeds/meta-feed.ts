@@ -65,6 +65,7 @@ export function buildMetaFeed(snapshot: CatalogueSnapshot, options: FeedOptions)
       { '@name': 'addr1', '#text': a.street },
       { '@name': 'city', '#text': a.commune },
       { '@name': 'region', '#text': a.region },
+      ...(a.postalCode ? [{ '@name': 'postal_code', '#text': a.postalCode }] : []),
       { '@name': 'country', '#text': a.country },
     ],
   };
