@@ -52,6 +52,7 @@ beforeAll(async () => {
   plain = await createVehicle(db, {
     lookups: suv,
     model: 'Fortuner',
+    version: 'SRV 4x4',
     vin: withCheckDigit('JTDBT4K39C1234567'),
     features: ['Tracción 4x4', 'Bluetooth'],
     photos: 2,
@@ -184,6 +185,10 @@ describe('GET /feeds/meta-vehiculos.xml', () => {
     expect(childText(listing, 'fuel_type')).toBe('GASOLINE');
     expect(childText(listing, 'drivetrain')).toBe('FOUR_WD');
     expect(childText(listing, 'state_of_vehicle')).toBe('USED');
+    // The model without its version, the version as the trim, both in the title.
+    expect(childText(listing, 'model')).toBe('Fortuner');
+    expect(childText(listing, 'trim')).toBe('SRV 4x4');
+    expect(childText(listing, 'title')).toBe('Toyota Fortuner SRV 4x4 2020');
     expect(childText(listing, 'price')).toBe('12990000 CLP');
     expect(children(listing, 'image')).toHaveLength(2);
   });
@@ -204,6 +209,8 @@ describe('GET /feeds/meta-vehiculos.xml', () => {
   it('keeps hostile text well-formed: escaped, without control characters or lone surrogates', async () => {
     const listing = (await metaListings()).find((l) => childText(l, 'vin') === hostile.vin) as XmlElement;
     expect(childText(listing, 'model')).toBe(HOSTILE_MODEL_AS_FED);
+    // No version, no trim element.
+    expect(childText(listing, 'trim')).toBeUndefined();
     expect(childText(listing, 'exterior_color')).toBe('Rojo <script>&');
     expect(childText(listing, 'state_of_vehicle')).toBe('NEW');
     expect(childText(listing, 'description')).toContain('Llantas 17", aleación');
@@ -272,6 +279,8 @@ describe('GET /feeds/google-vehiculos.csv', () => {
     expect(row?.vehicle_option).toBe('Automática,Bencina,Llantas 17" aleación');
     const first = rows.find((r) => r.vin === plain.vin);
     expect(first?.body_style).toBe('suv');
+    expect(first).toMatchObject({ make: 'Toyota', model: 'Fortuner', trim: 'SRV 4x4' });
+    expect(row?.trim).toBe('');
     expect(first?.additional_image_link?.split(',')).toHaveLength(1);
   });
 });
@@ -421,5 +430,31 @@ describe('the feeds of the demo stock', () => {
     const rows = await googleRows(demo.app);
     expect(rows).toHaveLength(64);
     for (const row of rows) expectGoogleValues(row);
+  });
+
+  it('writes the model without its trim and the trim in a column of its own, as both platforms ask', async () => {
+    const shown = new Map(
+      (
+        (await get('/api/vehiculos-resumen/', {}, demo.app)).json() as Array<{ id: number; modelo: string }>
+      ).map((v) => [stockReference(v.id), v.modelo]),
+    );
+    const rows = await googleRows(demo.app);
+    // "Accent GL", "CX-5 GT", "Ranger XLT 4x4": the issue's examples, now apart.
+    const apart = rows.map((r) => `${r.make} ${r.model} | ${r.trim}`);
+    expect(apart).toContain('Hyundai Accent | GL');
+    expect(apart).toContain('Mazda CX-5 | GT');
+    expect(apart).toContain('Ford Ranger | XLT 4x4');
+    for (const row of rows) {
+      // The model and the trim are the model the site shows, split; the model never carries the trim.
+      expect([row.model, row.trim].filter(Boolean).join(' ')).toBe(shown.get(row.id ?? ''));
+      if (row.trim) expect(row.model, row.id).not.toContain(row.trim);
+    }
+    expect(rows.filter((r) => r.trim !== '').length).toBeGreaterThan(rows.length / 2);
+    for (const listing of await metaListings(demo.app)) {
+      const model = childText(listing, 'model') ?? '';
+      const trim = childText(listing, 'trim');
+      expect([model, trim].filter(Boolean).join(' ')).toBe(shown.get(childText(listing, 'vehicle_id') ?? ''));
+      if (trim) expect(model).not.toContain(trim);
+    }
   });
 });

@@ -30,6 +30,7 @@ export const GOOGLE_COLUMNS = [
   'condition',
   'make',
   'model',
+  'trim',
   'year',
   'mileage',
   'exterior_color',
@@ -66,7 +67,9 @@ export function buildGoogleFeed(snapshot: CatalogueSnapshot, options: FeedOption
         price: feedPrice(v.price),
         condition: conditionTerms(v.condition).google,
         make: v.brand.nombre,
-        model: v.model,
+        // Google asks for the model without its trim, and the trim apart.
+        model: v.modelName,
+        trim: v.version,
         year: v.year,
         mileage: `${v.mileage} km`,
         exterior_color: v.color,

@@ -37,7 +37,9 @@ function listing(v: FeedVehicle, options: FeedOptions, address: Address): Record
     description: optional(feedDescription(v)),
     url: optional(vehicleUrl(options.publicUrl, v)),
     make: optional(v.brand.nombre),
-    model: optional(v.model),
+    // The model without its version, and the version as Meta's trim (the title says both).
+    model: optional(v.modelName),
+    trim: optional(v.version),
     year: optional(v.year),
     mileage: { value: optional(v.mileage), unit: 'KM' satisfies MetaValue<'mileage.unit'> },
     image: photoUrls(options.publicUrl, v)
@@ -49,7 +51,7 @@ function listing(v: FeedVehicle, options: FeedOptions, address: Address): Record
     state_of_vehicle: conditionTerms(v.condition).meta,
     transmission: metaTransmission(v.transmission.tipo),
     fuel_type: metaFuelType(v.fuel.tipo),
-    drivetrain: drivetrainTerm(v.features) ?? undefined,
+    drivetrain: drivetrainTerm(v.features, v.version) ?? undefined,
     // Only vehicles for sale are listed.
     availability: 'AVAILABLE' satisfies MetaValue<'availability'>,
     dealer_name: optional(options.dealership.name),

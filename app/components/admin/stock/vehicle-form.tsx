@@ -3,6 +3,7 @@
 
 import {
   MAX_EXTERNAL_REF,
+  MAX_VERSION,
   MIN_MODEL_YEAR,
   maxModelYear,
   STOCK_STATUS_LABEL,
@@ -82,7 +83,22 @@ export function VehicleForm({
               placeholder="Selecciona la marca"
               defaultValue={vehicle ? String(vehicle.marca) : ''}
             />
-            <TextField name="modelo" label="Modelo" maxLength={80} defaultValue={vehicle?.modelo} />
+            <TextField
+              name="modelo"
+              label="Modelo"
+              maxLength={80}
+              placeholder="Ranger"
+              hint="Sin la versión: los catálogos de anuncios piden los dos por separado."
+              defaultValue={vehicle?.modelo}
+            />
+            <TextField
+              name="version"
+              label="Versión (opcional)"
+              maxLength={MAX_VERSION}
+              placeholder="XLT 4x4"
+              hint="El sitio la muestra junto al modelo."
+              defaultValue={vehicle?.version ?? ''}
+            />
             <TextField
               name="año"
               label="Año"
