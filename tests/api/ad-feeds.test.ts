@@ -335,6 +335,7 @@ describe('the feeds follow the stock', () => {
     const response = await callAs(t.app, 'PUT', `/admin/api/vehiculos/${noVin.id}`, ventas, {
       marca: suv.brandId,
       modelo: 'SinVin',
+      version: ' GLX 4x2 ',
       año: 2020,
       precio: 12_990_000,
       kilometraje: 87_000,
@@ -351,6 +352,14 @@ describe('the feeds follow the stock', () => {
     expect((await googleRows()).map((r) => r.vin).sort()).toEqual([draft.vin, 'JTDBT4K30C0000003'].sort());
     const [row] = await t.database.db.select().from(vehicles).where(eq(vehicles.id, noVin.id));
     expect(row?.vin).toBe('JTDBT4K30C0000003');
+    // The version typed in the form: apart in the feeds, joined where the site shows the model.
+    expect(row).toMatchObject({ modelName: 'SinVin', version: 'GLX 4x2', model: 'SinVin GLX 4x2' });
+    const fed = (await googleRows()).find((r) => r.vin === 'JTDBT4K30C0000003');
+    expect(fed).toMatchObject({ model: 'SinVin', trim: 'GLX 4x2' });
+    const listing = (await metaListings()).find((l) => childText(l, 'vin') === 'JTDBT4K30C0000003');
+    expect(listing && childText(listing, 'drivetrain')).toBe('TWO_WD');
+    const api = (await get(`/api/vehiculos/${noVin.id}/`)).json() as { modelo: string };
+    expect(api.modelo).toBe('SinVin GLX 4x2');
   });
 });
 

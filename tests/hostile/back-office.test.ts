@@ -151,7 +151,7 @@ const validVehicle = () => ({
 
 describe('POST /admin/api/vehiculos', () => {
   const valid = validVehicle;
-  const TEXT_FIELDS = ['modelo', 'motor', 'color'] as const;
+  const TEXT_FIELDS = ['modelo', 'version', 'motor', 'color'] as const;
   const OTHER_FIELDS = [
     'marca',
     'año',
@@ -163,7 +163,7 @@ describe('POST /admin/api/vehiculos', () => {
     'estado',
   ];
 
-  it('stores model, engine and colour as typed (trimmed) or refuses them in Spanish, changing nothing', async (ctx) => {
+  it('stores model, version, engine and colour as typed (trimmed) or refuses them in Spanish, changing nothing', async (ctx) => {
     needs(ctx, 'POST', '/admin/api/vehiculos');
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...TEXT_FIELDS), hostileValue(), async (field, value) => {
@@ -173,13 +173,21 @@ describe('POST /admin/api/vehiculos', () => {
         expect(typeof value).toBe('string');
         const text = (value as string).trim();
         expect(text).not.toMatch(UNPRINTABLE_LINE);
+        // The version is optional: blank is none.
+        const expected = field === 'version' && text === '' ? null : text;
         const { vehiculo } = response.json() as { vehiculo: Record<string, unknown> };
-        expect(vehiculo[field]).toBe(text);
+        expect(vehiculo[field]).toBe(expected);
         const [row] = await t.database.db
           .select()
           .from(vehicles)
           .where(eq(vehicles.id, Number(vehiculo.id)));
-        expect({ modelo: row?.model, motor: row?.engine, color: row?.color }[field]).toBe(text);
+        const stored = {
+          modelo: row?.modelName,
+          version: row?.version,
+          motor: row?.engine,
+          color: row?.color,
+        };
+        expect(stored[field]).toBe(expected);
       }),
       { numRuns: runs(60) },
     );
@@ -203,7 +211,7 @@ describe('GET /feeds/google-vehiculos.csv', () => {
   let vin = 0;
   // With a correct check digit: Google's feed leaves out the others (ADR 0021).
   const nextVin = () => withCheckDigit(`JTDBT4K30C${String(++vin).padStart(7, '0')}`);
-  const FEED_COLUMN = { modelo: 'model', motor: 'engine', color: 'exterior_color' } as const;
+  const FEED_COLUMN = { modelo: 'model', version: 'trim', motor: 'engine', color: 'exterior_color' } as const;
   const FIELDS = Object.keys(FEED_COLUMN) as Array<keyof typeof FEED_COLUMN>;
 
   it('writes the text staff typed with no cell beginning like a formula, the text itself kept', async (ctx) => {
