@@ -8,7 +8,7 @@ export type SheetField = keyof VehicleInput | 'ref';
 export interface SheetColumn {
   field: SheetField;
   header: string;
-  /** A file without this column is refused; REF and VIN may be left out. */
+  /** A file without this column is refused; REF, the version and VIN may be left out. */
   required: boolean;
 }
 
@@ -17,6 +17,7 @@ export const STOCK_SHEET_COLUMNS: readonly SheetColumn[] = [
   { field: 'ref', header: 'REF', required: false },
   { field: 'marca', header: 'Marca', required: true },
   { field: 'modelo', header: 'Modelo', required: true },
+  { field: 'version', header: 'Versión', required: false },
   { field: 'año', header: 'Año', required: true },
   { field: 'precio', header: 'Precio', required: true },
   { field: 'kilometraje', header: 'Kilometraje', required: true },
@@ -42,7 +43,7 @@ export const STOCK_SHEET_LIMITS = {
   maxCellChars: 2_000,
   /** Bytes a .xlsx may inflate to, all its parts together (declared and actual). */
   maxInflatedBytes: 25 * 1024 * 1024,
-  /** Cells in the first sheet (a row of the layout has 17; extra columns are allowed up to this). */
+  /** Cells in the first sheet (a row of the layout has 18; extra columns are allowed up to this). */
   maxCells: 2_001 * 40,
   /** Parts inside a .xlsx. */
   maxZipEntries: 200,

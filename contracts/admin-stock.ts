@@ -113,6 +113,10 @@ const vin = z.preprocess(
     .nullable(),
 );
 
+/** The version (trim) of the model, apart from it: "GL", "XLT 4x4"; blank is none. */
+export const MAX_VERSION = 60;
+const version = z.preprocess(blankToNull, text({ label: 'la versión', max: MAX_VERSION }).nullable());
+
 const externalRef = z.preprocess(
   blankToNull,
   text({ label: 'la referencia externa', max: MAX_EXTERNAL_REF }).nullable(),
@@ -124,6 +128,7 @@ const yearRange = () => `El año debe estar entre ${MIN_MODEL_YEAR} y ${maxModel
 const vehicleFields = {
   marca: lookupId('una marca'),
   modelo: text({ label: 'el modelo', max: 80 }),
+  version,
   año: z.preprocess(
     wholeNumber,
     z
@@ -166,6 +171,7 @@ const vehicleFields = {
 /** POST and PUT /admin/api/vehiculos: every field; a new vehicle is a draft unless said otherwise. */
 export const VehicleInputSchema = z.object({
   ...vehicleFields,
+  version: vehicleFields.version.default(null),
   caracteristicas: vehicleFields.caracteristicas.default([]),
   destacado: vehicleFields.destacado.default(false),
   estado: vehicleFields.estado.default('borrador'),
@@ -187,6 +193,7 @@ export type VehicleQuickEdit = z.output<typeof VehicleQuickEditSchema>;
 export const VEHICLE_FIELD_LABEL: Record<keyof VehicleInput, string> = {
   marca: 'Marca',
   modelo: 'Modelo',
+  version: 'Versión',
   año: 'Año',
   precio: 'Precio',
   kilometraje: 'Kilometraje',
@@ -283,6 +290,7 @@ export interface StockVehicleDetail {
   id: number;
   marca: number;
   modelo: string;
+  version: string | null;
   año: number;
   precio: number;
   kilometraje: number;

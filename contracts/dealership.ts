@@ -26,11 +26,23 @@ const PhoneSchema = z.strictObject({
     .regex(/^\+\d{8,15}$/, 'debe estar en formato E.164, por ejemplo +56223456789'),
 });
 
+const POSTAL_CODE_ERROR = 'El código postal tiene 7 dígitos, sin espacios ni guiones, por ejemplo 8940000.';
+
 const AddressSchema = z.strictObject({
   label: line('el nombre de la dirección', 40),
   street: line('la calle y el número', 120),
   commune: line('la comuna', 60),
   city: line('la ciudad', 60),
+  /**
+   * The código postal of Correos de Chile: seven digits. Google's vehicle feed asks for it in the address, and the
+   * pages' structured data (PostalAddress) carry it. Optional: settings stored before it existed have none, and the
+   * form leaves it out when blank.
+   */
+  postalCode: z
+    .string({ error: POSTAL_CODE_ERROR })
+    .trim()
+    .regex(/^[0-9]{7}$/, { error: POSTAL_CODE_ERROR })
+    .optional(),
 });
 
 // ------------------------------------------------------------------ financing (the credit simulator, ADR 0017)

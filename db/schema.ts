@@ -69,7 +69,20 @@ export const vehicles = pgTable(
     brandId: integer('brand_id')
       .notNull()
       .references(() => brands.id),
-    model: text('model').notNull(),
+    /** The model as staff type it under "Modelo", without its version: "Accent", "Ranger". */
+    modelName: text('model_name').notNull(),
+    /** The version (trim) as staff type it under "Versión": "GL", "XLT 4x4"; null when there is none. */
+    version: text('version'),
+    /**
+     * The model as the site shows it and the public API's `modelo` ("Accent GL", "Ranger XLT 4x4"): the model and
+     * its version, kept by the database so every reader (pages, search, lists, e-mails) has one text. The ad-catalog
+     * feeds, which ask for the two apart, read `modelName` and `version` (ADR 0021).
+     */
+    model: text('model')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`case when "version" is null then "model_name" else "model_name" || ' ' || "version" end`,
+      ),
     year: smallint('year').notNull(),
     /** Whole Chilean pesos. */
     price: bigint('price', { mode: 'number' }).notNull(),

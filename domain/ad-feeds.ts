@@ -6,6 +6,76 @@ import { formatMileage } from './format.ts';
 import { plainLower } from './plain-text.ts';
 import type { VehicleRecord } from './vehicle.ts';
 
+/**
+ * The values Meta accepts in the closed fields of a vehicle catalog item, written once: the feed's mapping tables
+ * are typed by them and the tests check every value the feed writes against them. Source: Meta's automotive
+ * inventory ads reference, <https://developers.facebook.com/documentation/ads-commerce/marketing-api/auto-ads/reference>
+ * (the same enumerations as the Graph API's `Vehicle` object: BodyStyle, FuelType, Transmission, Drivetrain,
+ * StateOfVehicle, Availability).
+ */
+export const META_VALUES = {
+  body_style: [
+    'CONVERTIBLE',
+    'COUPE',
+    'CROSSOVER',
+    'ESTATE',
+    'GRANDTOURER',
+    'HATCHBACK',
+    'MINIBUS',
+    'MINIVAN',
+    'MPV',
+    'PICKUP',
+    'ROADSTER',
+    'SALOON',
+    'SEDAN',
+    'SMALL_CAR',
+    'SPORTSCAR',
+    'SUPERCAR',
+    'SUPERMINI',
+    'SUV',
+    'TRUCK',
+    'VAN',
+    'WAGON',
+    'OTHER',
+    'NONE',
+  ],
+  fuel_type: ['DIESEL', 'ELECTRIC', 'FLEX', 'GASOLINE', 'HYBRID', 'PETROL', 'PLUGIN_HYBRID', 'OTHER', 'NONE'],
+  transmission: ['AUTOMATIC', 'MANUAL', 'OTHER', 'NONE'],
+  drivetrain: ['AWD', 'FOUR_WD', 'FWD', 'RWD', 'TWO_WD', 'OTHER', 'NONE'],
+  state_of_vehicle: ['NEW', 'USED', 'CPO'],
+  availability: ['AVAILABLE', 'NOT_AVAILABLE', 'PENDING'],
+  'mileage.unit': ['KM', 'MI'],
+} as const;
+export type MetaValue<F extends keyof typeof META_VALUES> = (typeof META_VALUES)[F][number];
+
+/**
+ * The values Google accepts in the closed columns of the vehicle listings feed, written once like Meta's. Sources:
+ * `condition` in the feed specification, <https://developers.google.com/vehicle-listings/reference/feed-specification>;
+ * `body_style` in Merchant Center's vehicle attribute, <https://support.google.com/merchants/answer/14157085>, which
+ * the feed specification refers to (the cars of a dealership: the ATV, UTV and camper values are left out).
+ */
+export const GOOGLE_VALUES = {
+  condition: ['new', 'used'],
+  body_style: [
+    'city_car',
+    'compact_suv',
+    'convertible',
+    'coupe',
+    'crossover',
+    'full_size_van',
+    'hatchback',
+    'limousine',
+    'minivan',
+    'notchback',
+    'sedan',
+    'station_wagon',
+    'suv',
+    'truck',
+    'ute',
+  ],
+} as const;
+export type GoogleValue<F extends keyof typeof GOOGLE_VALUES> = (typeof GOOGLE_VALUES)[F][number];
+
 /** Lower case, no accents, single spaces: "Sedán " and "sedan" are one key. */
 export function vocabularyKey(name: string): string {
   return plainLower(name)
@@ -14,13 +84,14 @@ export function vocabularyKey(name: string): string {
     .trim();
 }
 
-interface Terms {
-  meta: string;
-  google: string;
+/** One of the dealership's names in each platform's words. */
+interface Terms<M, G> {
+  meta: M;
+  google: G;
 }
 
 /** Body types by their usual Chilean names; anything else is OTHER for Meta and left out for Google. */
-const BODY_STYLES: Record<string, Terms> = {
+const BODY_STYLES: Record<string, Terms<MetaValue<'body_style'>, GoogleValue<'body_style'>>> = {
   sedan: { meta: 'SEDAN', google: 'sedan' },
   hatchback: { meta: 'HATCHBACK', google: 'hatchback' },
   suv: { meta: 'SUV', google: 'suv' },
@@ -39,39 +110,61 @@ const BODY_STYLES: Record<string, Terms> = {
   'city car': { meta: 'SMALL_CAR', google: 'city_car' },
 };
 
-const FUELS: Record<string, Terms> = {
-  bencina: { meta: 'GASOLINE', google: 'gasoline' },
-  gasolina: { meta: 'GASOLINE', google: 'gasoline' },
-  diesel: { meta: 'DIESEL', google: 'diesel' },
-  hibrido: { meta: 'HYBRID', google: 'hybrid' },
-  'hibrido enchufable': { meta: 'PLUGIN_HYBRID', google: 'plug_in_hybrid' },
-  electrico: { meta: 'ELECTRIC', google: 'electric' },
-  gas: { meta: 'OTHER', google: 'other' },
+/** Fuels: Google's feed has no fuel column (the fuel goes to vehicle_option as the dealership names it). */
+const FUELS: Record<string, MetaValue<'fuel_type'>> = {
+  bencina: 'GASOLINE',
+  gasolina: 'GASOLINE',
+  diesel: 'DIESEL',
+  hibrido: 'HYBRID',
+  'hibrido enchufable': 'PLUGIN_HYBRID',
+  electrico: 'ELECTRIC',
+  gas: 'OTHER',
 };
 
-const TRANSMISSIONS: Record<string, Terms> = {
-  automatica: { meta: 'AUTOMATIC', google: 'automatic' },
-  manual: { meta: 'MANUAL', google: 'manual' },
-  cvt: { meta: 'AUTOMATIC', google: 'automatic' },
+/** Transmissions, likewise Meta's only. */
+const TRANSMISSIONS: Record<string, MetaValue<'transmission'>> = {
+  automatica: 'AUTOMATIC',
+  manual: 'MANUAL',
+  cvt: 'AUTOMATIC',
 };
 
-const lookup = (table: Record<string, Terms>, name: string): Terms | undefined =>
+const lookup = <T>(table: Record<string, T>, name: string): T | undefined =>
   Object.hasOwn(table, vocabularyKey(name)) ? table[vocabularyKey(name)] : undefined;
 
 export const bodyStyleTerms = (name: string) => lookup(BODY_STYLES, name);
-export const fuelTerms = (name: string) => lookup(FUELS, name);
-export const transmissionTerms = (name: string) => lookup(TRANSMISSIONS, name);
+export const metaFuelType = (name: string): MetaValue<'fuel_type'> => lookup(FUELS, name) ?? 'OTHER';
+export const metaTransmission = (name: string): MetaValue<'transmission'> =>
+  lookup(TRANSMISSIONS, name) ?? 'OTHER';
 
 /** Meta's state_of_vehicle and Google's condition. */
-export function conditionTerms(condition: VehicleRecord['condition']): Terms {
+export function conditionTerms(
+  condition: VehicleRecord['condition'],
+): Terms<MetaValue<'state_of_vehicle'>, GoogleValue<'condition'>> {
   return condition === 'Nuevo' ? { meta: 'NEW', google: 'new' } : { meta: 'USED', google: 'used' };
 }
 
-/** Drivetrain, when the features say it ("Tracción 4x4", "Tracción integral"); unknown otherwise. */
-export function drivetrainTerm(features: readonly string[]): '4X4' | 'AWD' | null {
-  const keys = features.map(vocabularyKey);
-  if (keys.some((k) => /\b4x4\b/.test(k))) return '4X4';
-  if (keys.some((k) => k.includes('traccion integral') || /\bawd\b/.test(k))) return 'AWD';
+/**
+ * How a traction is written in Chile, in a feature ("Tracción 4x4", "Tracción integral") or a version
+ * ("XLT 4x4", "AWD"), and Meta's word for it. The first that matches wins: a "4x4" beats a word of the version.
+ */
+const DRIVETRAINS: Array<[RegExp, MetaValue<'drivetrain'>]> = [
+  [/\b(4x4|4wd|doble traccion)\b/, 'FOUR_WD'],
+  [/\b(awd|traccion integral|traccion total)\b/, 'AWD'],
+  [/\b(fwd|traccion delantera)\b/, 'FWD'],
+  [/\b(rwd|traccion trasera)\b/, 'RWD'],
+  [/\b(4x2|2wd)\b/, 'TWO_WD'],
+];
+
+/**
+ * The drivetrain, when the vehicle's features or its version name it; unknown (null: the optional field is left
+ * out) otherwise. The product keeps traction as a feature of the dealership's list, not as a field of its own.
+ */
+export function drivetrainTerm(
+  features: readonly string[],
+  trim: string | null = null,
+): MetaValue<'drivetrain'> | null {
+  const texts = [...features, trim ?? ''].map(vocabularyKey);
+  for (const [pattern, term] of DRIVETRAINS) if (texts.some((text) => pattern.test(text))) return term;
   return null;
 }
 

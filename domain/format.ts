@@ -24,6 +24,14 @@ export function stockReference(id: number): string {
   return `REF-${String(id).padStart(4, '0')}`;
 }
 
+/**
+ * The model as the site shows it: the model and its version ("Accent" and "GL" are "Accent GL"). The same rule as the
+ * database's generated `vehicles.model` (db/schema.ts), for text built from a form's input before it is stored.
+ */
+export function modelWithVersion(model: string, version: string | null | undefined): string {
+  return version ? `${model} ${version}` : model;
+}
+
 /** 'Transmisión Automática' → 'Automática' (the data keeps the prefix, the pages do not). */
 export function displayTransmission(tipo: string): string {
   return tipo.replace(/^Transmisión\s+/i, '');

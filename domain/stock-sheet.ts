@@ -250,6 +250,7 @@ export function readRow(
   const candidate = {
     marca: marca ?? 1,
     modelo: text('modelo'),
+    version: text('version'),
     año: raw.año ?? '',
     precio: raw.precio ?? '',
     kilometraje: raw.kilometraje ?? '',
@@ -272,7 +273,10 @@ export function readRow(
       if (typeof field === 'string' && field in VEHICLE_FIELD_LABEL) fail(field as SheetField, issue.message);
     }
   }
-  const vehiculo = [marcaText, text('modelo'), text('año')].filter(Boolean).join(' ').slice(0, 120);
+  const vehiculo = [marcaText, text('modelo'), text('version'), text('año')]
+    .filter(Boolean)
+    .join(' ')
+    .slice(0, 120);
   const ok = parsed.success && Object.keys(errores).length === 0;
   return { fila, ref, input: ok ? parsed.data : null, nuevaMarca, vehiculo, errores };
 }
@@ -389,6 +393,7 @@ export function vehicleToSheetRow(id: number, v: VehicleInput, names: SheetNames
     ref: stockReference(id),
     marca: names.marcas.get(v.marca) ?? '',
     modelo: v.modelo,
+    version: v.version ?? '',
     año: v.año,
     precio: v.precio,
     kilometraje: v.kilometraje,

@@ -9,7 +9,11 @@ import { type PriceDrop, previousPriceShown } from './price-drop.ts';
 export interface VehicleRecord {
   id: number;
   brand: { id: number; nombre: string };
+  /** The model as the pages show it, its version included ("Ranger XLT 4x4"): the public API's `modelo`. */
   model: string;
+  /** The model without its version ("Ranger") and the version ("XLT 4x4", or null), for the ad catalogs. */
+  modelName: string;
+  version: string | null;
   year: number;
   price: number;
   mileage: number;

@@ -8,7 +8,10 @@ import type { BodyType } from './car-photo/index.ts';
 
 export interface DemoModel {
   brand: string;
+  /** The model without its version (Google's and Meta's catalogs ask for the two apart). */
   model: string;
+  /** The version (trim), when the nameplate has one: "GL", "XLT 4x4". */
+  version?: string;
   bodyType: BodyType;
   engine: string;
   fuel: 'Bencina' | 'Diésel' | 'Híbrido' | 'Eléctrico';
@@ -20,6 +23,7 @@ export interface DemoModel {
 export interface DemoVehicle {
   brand: string;
   model: string;
+  version: string | null;
   year: number;
   price: number;
   mileage: number;
@@ -54,7 +58,8 @@ export const DEMO_MODELS: DemoModel[] = [
   },
   {
     brand: 'Toyota',
-    model: 'Corolla Cross Hybrid',
+    model: 'Corolla Cross',
+    version: 'Hybrid',
     bodyType: 'SUV',
     engine: '1.8 Híbrido',
     fuel: 'Híbrido',
@@ -63,7 +68,8 @@ export const DEMO_MODELS: DemoModel[] = [
   },
   {
     brand: 'Toyota',
-    model: 'Hilux SRV 4x4',
+    model: 'Hilux',
+    version: 'SRV 4x4',
     bodyType: 'Camioneta',
     engine: '2.4 Turbodiésel',
     fuel: 'Diésel',
@@ -72,7 +78,8 @@ export const DEMO_MODELS: DemoModel[] = [
   },
   {
     brand: 'Toyota',
-    model: 'RAV4 Hybrid',
+    model: 'RAV4',
+    version: 'Hybrid',
     bodyType: 'SUV',
     engine: '2.5 Híbrido',
     fuel: 'Híbrido',
@@ -81,7 +88,8 @@ export const DEMO_MODELS: DemoModel[] = [
   },
   {
     brand: 'Chevrolet',
-    model: 'Onix LT',
+    model: 'Onix',
+    version: 'LT',
     bodyType: 'Hatchback',
     engine: '1.0 Turbo',
     fuel: 'Bencina',
@@ -90,7 +98,8 @@ export const DEMO_MODELS: DemoModel[] = [
   },
   {
     brand: 'Chevrolet',
-    model: 'Tracker Premier',
+    model: 'Tracker',
+    version: 'Premier',
     bodyType: 'SUV',
     engine: '1.2 Turbo',
     fuel: 'Bencina',
@@ -99,7 +108,8 @@ export const DEMO_MODELS: DemoModel[] = [
   },
   {
     brand: 'Chevrolet',
-    model: 'Colorado LTZ 4x4',
+    model: 'Colorado',
+    version: 'LTZ 4x4',
     bodyType: 'Camioneta',
     engine: '2.8 Turbodiésel',
     fuel: 'Diésel',
@@ -108,7 +118,8 @@ export const DEMO_MODELS: DemoModel[] = [
   },
   {
     brand: 'Hyundai',
-    model: 'Accent GL',
+    model: 'Accent',
+    version: 'GL',
     bodyType: 'Sedán',
     engine: '1.6 MPI',
     fuel: 'Bencina',
@@ -117,7 +128,8 @@ export const DEMO_MODELS: DemoModel[] = [
   },
   {
     brand: 'Hyundai',
-    model: 'Creta Style',
+    model: 'Creta',
+    version: 'Style',
     bodyType: 'SUV',
     engine: '1.5 MPI',
     fuel: 'Bencina',
@@ -126,7 +138,8 @@ export const DEMO_MODELS: DemoModel[] = [
   },
   {
     brand: 'Hyundai',
-    model: 'Tucson GLS',
+    model: 'Tucson',
+    version: 'GLS',
     bodyType: 'SUV',
     engine: '2.0 MPI',
     fuel: 'Bencina',
@@ -135,7 +148,8 @@ export const DEMO_MODELS: DemoModel[] = [
   },
   {
     brand: 'Hyundai',
-    model: 'H-1 Van',
+    model: 'H-1',
+    version: 'Van',
     bodyType: 'Furgón',
     engine: '2.5 CRDi',
     fuel: 'Diésel',
@@ -144,7 +158,8 @@ export const DEMO_MODELS: DemoModel[] = [
   },
   {
     brand: 'Kia',
-    model: 'Morning EX',
+    model: 'Morning',
+    version: 'EX',
     bodyType: 'Hatchback',
     engine: '1.2',
     fuel: 'Bencina',
@@ -153,7 +168,8 @@ export const DEMO_MODELS: DemoModel[] = [
   },
   {
     brand: 'Kia',
-    model: 'Soluto LX',
+    model: 'Soluto',
+    version: 'LX',
     bodyType: 'Sedán',
     engine: '1.4',
     fuel: 'Bencina',
@@ -162,7 +178,8 @@ export const DEMO_MODELS: DemoModel[] = [
   },
   {
     brand: 'Kia',
-    model: 'Sportage EX',
+    model: 'Sportage',
+    version: 'EX',
     bodyType: 'SUV',
     engine: '2.0',
     fuel: 'Bencina',
@@ -171,7 +188,8 @@ export const DEMO_MODELS: DemoModel[] = [
   },
   {
     brand: 'Kia',
-    model: 'Niro EV',
+    model: 'Niro',
+    version: 'EV',
     bodyType: 'SUV',
     engine: 'Eléctrico 150 kW',
     fuel: 'Eléctrico',
@@ -180,7 +198,8 @@ export const DEMO_MODELS: DemoModel[] = [
   },
   {
     brand: 'Nissan',
-    model: 'Versa Advance',
+    model: 'Versa',
+    version: 'Advance',
     bodyType: 'Sedán',
     engine: '1.6',
     fuel: 'Bencina',
@@ -189,7 +208,8 @@ export const DEMO_MODELS: DemoModel[] = [
   },
   {
     brand: 'Nissan',
-    model: 'Kicks Exclusive',
+    model: 'Kicks',
+    version: 'Exclusive',
     bodyType: 'SUV',
     engine: '1.6',
     fuel: 'Bencina',
@@ -198,7 +218,8 @@ export const DEMO_MODELS: DemoModel[] = [
   },
   {
     brand: 'Nissan',
-    model: 'Navara LE 4x4',
+    model: 'Navara',
+    version: 'LE 4x4',
     bodyType: 'Camioneta',
     engine: '2.3 Biturbo Diésel',
     fuel: 'Diésel',
@@ -207,7 +228,8 @@ export const DEMO_MODELS: DemoModel[] = [
   },
   {
     brand: 'Suzuki',
-    model: 'Swift GLX',
+    model: 'Swift',
+    version: 'GLX',
     bodyType: 'Hatchback',
     engine: '1.2 Dualjet',
     fuel: 'Bencina',
@@ -216,7 +238,8 @@ export const DEMO_MODELS: DemoModel[] = [
   },
   {
     brand: 'Suzuki',
-    model: 'Vitara GLX',
+    model: 'Vitara',
+    version: 'GLX',
     bodyType: 'SUV',
     engine: '1.4 Boosterjet',
     fuel: 'Bencina',
@@ -225,7 +248,8 @@ export const DEMO_MODELS: DemoModel[] = [
   },
   {
     brand: 'Mazda',
-    model: '3 Sport',
+    model: '3',
+    version: 'Sport',
     bodyType: 'Hatchback',
     engine: '2.0 Skyactiv-G',
     fuel: 'Bencina',
@@ -234,7 +258,8 @@ export const DEMO_MODELS: DemoModel[] = [
   },
   {
     brand: 'Mazda',
-    model: 'CX-5 GT',
+    model: 'CX-5',
+    version: 'GT',
     bodyType: 'SUV',
     engine: '2.5 Skyactiv-G',
     fuel: 'Bencina',
@@ -243,7 +268,8 @@ export const DEMO_MODELS: DemoModel[] = [
   },
   {
     brand: 'Mazda',
-    model: 'BT-50 4x4',
+    model: 'BT-50',
+    version: '4x4',
     bodyType: 'Camioneta',
     engine: '3.0 Turbodiésel',
     fuel: 'Diésel',
@@ -252,7 +278,8 @@ export const DEMO_MODELS: DemoModel[] = [
   },
   {
     brand: 'Peugeot',
-    model: '208 Active',
+    model: '208',
+    version: 'Active',
     bodyType: 'Hatchback',
     engine: '1.2 PureTech',
     fuel: 'Bencina',
@@ -261,7 +288,8 @@ export const DEMO_MODELS: DemoModel[] = [
   },
   {
     brand: 'Peugeot',
-    model: '3008 GT',
+    model: '3008',
+    version: 'GT',
     bodyType: 'SUV',
     engine: '1.6 THP',
     fuel: 'Bencina',
@@ -270,7 +298,8 @@ export const DEMO_MODELS: DemoModel[] = [
   },
   {
     brand: 'Peugeot',
-    model: 'Partner Furgón',
+    model: 'Partner',
+    version: 'Furgón',
     bodyType: 'Furgón',
     engine: '1.6 HDi',
     fuel: 'Diésel',
@@ -279,7 +308,8 @@ export const DEMO_MODELS: DemoModel[] = [
   },
   {
     brand: 'Ford',
-    model: 'Ranger XLT 4x4',
+    model: 'Ranger',
+    version: 'XLT 4x4',
     bodyType: 'Camioneta',
     engine: '2.0 Biturbo Diésel',
     fuel: 'Diésel',
@@ -288,7 +318,8 @@ export const DEMO_MODELS: DemoModel[] = [
   },
   {
     brand: 'Ford',
-    model: 'Territory Titanium',
+    model: 'Territory',
+    version: 'Titanium',
     bodyType: 'SUV',
     engine: '1.5 EcoBoost',
     fuel: 'Bencina',
@@ -297,7 +328,8 @@ export const DEMO_MODELS: DemoModel[] = [
   },
   {
     brand: 'Ford',
-    model: 'Transit Van',
+    model: 'Transit',
+    version: 'Van',
     bodyType: 'Furgón',
     engine: '2.2 TDCi',
     fuel: 'Diésel',
@@ -306,7 +338,8 @@ export const DEMO_MODELS: DemoModel[] = [
   },
   {
     brand: 'Mitsubishi',
-    model: 'L200 Katana 4x4',
+    model: 'L200',
+    version: 'Katana 4x4',
     bodyType: 'Camioneta',
     engine: '2.4 MIVEC Diésel',
     fuel: 'Diésel',
@@ -324,7 +357,8 @@ export const DEMO_MODELS: DemoModel[] = [
   },
   {
     brand: 'Volkswagen',
-    model: 'Virtus Highline',
+    model: 'Virtus',
+    version: 'Highline',
     bodyType: 'Sedán',
     engine: '1.0 TSI',
     fuel: 'Bencina',
@@ -333,7 +367,8 @@ export const DEMO_MODELS: DemoModel[] = [
   },
   {
     brand: 'Volkswagen',
-    model: 'T-Cross Comfortline',
+    model: 'T-Cross',
+    version: 'Comfortline',
     bodyType: 'SUV',
     engine: '1.0 TSI',
     fuel: 'Bencina',
@@ -342,7 +377,8 @@ export const DEMO_MODELS: DemoModel[] = [
   },
   {
     brand: 'MG',
-    model: 'ZS Comfort',
+    model: 'ZS',
+    version: 'Comfort',
     bodyType: 'SUV',
     engine: '1.5 VTi',
     fuel: 'Bencina',
@@ -360,7 +396,8 @@ export const DEMO_MODELS: DemoModel[] = [
   },
   {
     brand: 'Subaru',
-    model: 'Outback Limited',
+    model: 'Outback',
+    version: 'Limited',
     bodyType: 'Station Wagon',
     engine: '2.5 Bóxer',
     fuel: 'Bencina',
@@ -378,7 +415,8 @@ export const DEMO_MODELS: DemoModel[] = [
   },
   {
     brand: 'BYD',
-    model: 'Song Plus DM-i',
+    model: 'Song Plus',
+    version: 'DM-i',
     bodyType: 'SUV',
     engine: '1.5 Híbrido enchufable',
     fuel: 'Híbrido',
@@ -387,7 +425,8 @@ export const DEMO_MODELS: DemoModel[] = [
   },
   {
     brand: 'Renault',
-    model: 'Kangoo Furgón',
+    model: 'Kangoo',
+    version: 'Furgón',
     bodyType: 'Furgón',
     engine: '1.6 16V',
     fuel: 'Bencina',
@@ -396,7 +435,8 @@ export const DEMO_MODELS: DemoModel[] = [
   },
   {
     brand: 'Renault',
-    model: 'Duster Intens',
+    model: 'Duster',
+    version: 'Intens',
     bodyType: 'SUV',
     engine: '1.3 Turbo',
     fuel: 'Bencina',
@@ -543,6 +583,7 @@ export function buildDemoVehicles(count = 64, currentYear = 2026): DemoVehicle[]
     vehicles.push({
       brand: model.brand,
       model: model.model,
+      version: model.version ?? null,
       year,
       price: storePrice(value),
       mileage,

@@ -111,7 +111,8 @@ export async function seedDemoCatalogue(db: Db): Promise<{ vehicles: number }> {
       .values(
         demo.map((v, index) => ({
           brandId: need(brandIds, v.brand),
-          model: v.model,
+          modelName: v.model,
+          version: v.version,
           year: v.year,
           price: v.price,
           mileage: v.mileage,

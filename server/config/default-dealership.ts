@@ -14,8 +14,20 @@ export const defaultDealership: Dealership = {
   ],
   whatsapp: '56987654321',
   addresses: [
-    { label: 'Sede Central', street: 'Av. Vicuña Mackenna 4120', commune: 'San Joaquín', city: 'Santiago' },
-    { label: 'Sucursal', street: 'Av. Libertad 1350', commune: 'Viña del Mar', city: 'Valparaíso' },
+    {
+      label: 'Sede Central',
+      street: 'Av. Vicuña Mackenna 4120',
+      commune: 'San Joaquín',
+      city: 'Santiago',
+      postalCode: '8940000',
+    },
+    {
+      label: 'Sucursal',
+      street: 'Av. Libertad 1350',
+      commune: 'Viña del Mar',
+      city: 'Valparaíso',
+      postalCode: '2520000',
+    },
   ],
   hours: { weekdays: 'Lun-Vie 9:30-19:00', saturday: 'Sáb 10:30-13:30' },
   openingHours: [

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { LeadListPage } from '@contracts/admin-leads.ts';
 import { type Database, migrationsFolder, openDatabase } from '@db/client.ts';
 import { vehicles } from '@db/schema.ts';
+import { withCheckDigit } from '@domain/vin.ts';
 import { createStaffUser } from '@server/services/auth/create-staff-user.ts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -72,7 +73,7 @@ describe.skipIf(!onPostgres)('several instances on one PostgreSQL', () => {
   it('rebuilds the ad-catalog feeds of the other instance after a stock change (ADR 0021)', async () => {
     const feed = async (app: FastifyInstance) =>
       (await app.inject({ method: 'GET', url: '/feeds/google-vehiculos.csv' })).body;
-    const vin = 'KMHJ3814GJU000123';
+    const vin = withCheckDigit('KMHJ3814GJU000123');
     expect(await feed(b)).not.toContain(vin); // B now holds the feed built from its snapshot
     const vehicle = await createVehicle(a.services.db, { lookups: await createLookups(a.services.db), vin });
     a.services.catalogue.invalidate();

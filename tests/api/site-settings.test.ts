@@ -3,6 +3,7 @@
 import type { Dealership } from '@contracts/dealership.ts';
 import { type Database, openDatabase } from '@db/client.ts';
 import { auditLog, emailOutbox, images, siteImages, siteSettings } from '@db/schema.ts';
+import { withCheckDigit } from '@domain/vin.ts';
 import { defaultDealership } from '@server/config/default-dealership.ts';
 import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -35,7 +36,7 @@ beforeAll(async () => {
   await createVehicle(t.database.db, {
     lookups: await createLookups(t.database.db),
     photos: 1,
-    vin: 'KMHJ3814GJU000123',
+    vin: withCheckDigit('KMHJ3814GJU000123'),
   });
   t.app.services.catalogue.invalidate();
 });
@@ -124,6 +125,20 @@ describe('site settings', () => {
     expect(mail?.textBody).toContain('Autos del Valle');
   });
 
+  it("writes the main address's postal code in the Google feed's address, as saved", async () => {
+    const current = await read();
+    expect(await googleFeed()).toContain('Santiago 8940000, Chile');
+    const [main, ...others] = current.datos.addresses;
+    if (!main) throw new Error('no address');
+    const response = await save({
+      version: current.version,
+      datos: { ...current.datos, addresses: [{ ...main, postalCode: ' 8320000 ' }, ...others] },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await read()).datos.addresses[0]?.postalCode).toBe('8320000');
+    expect(await googleFeed()).toContain('Santiago 8320000, Chile');
+  });
+
   it('restores an earlier version as a new one, and a restore of an unknown version is a 404', async () => {
     const current = await read();
     const restored = await callAs(t.app, 'POST', '/admin/api/sitio/versiones/1/restaurar', admin, {
@@ -177,6 +192,27 @@ describe('site settings', () => {
       ['phones', { phones: [] }, 'al menos un teléfono'],
       ['email', { email: 'no-es-correo' }, 'correo'],
       ['whatsapp', { whatsapp: '+56 9 1234' }, 'dígitos'],
+      // The postal code: seven ASCII digits, nothing else, whatever the type.
+      ...[
+        '894000',
+        '89400001',
+        '894-0000',
+        '894 0000',
+        'abcdefg',
+        '٨٩٤٠٠٠٠',
+        '８９４００００',
+        '',
+        8940000,
+        null,
+      ].map((postalCode): [string, Partial<Dealership>, string] => [
+        'addresses.0.postalCode',
+        {
+          addresses: current.datos.addresses.map((a, i) =>
+            i === 0 ? { ...a, postalCode: postalCode as unknown as string } : a,
+          ),
+        },
+        'El código postal tiene 7 dígitos',
+      ]),
       ['partners', { partners: current.datos.partners.slice(0, 5) }, 'seis instituciones'],
       [
         'partners.2.name',
@@ -590,7 +626,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('site settings on several in
     await createVehicle(a.services.db, {
       lookups: await createLookups(a.services.db),
       photos: 1,
-      vin: 'KMHJ3814GJU000123',
+      vin: withCheckDigit('KMHJ3814GJU000123'),
     });
     a.services.catalogue.invalidate();
     await eventually(async () => (await googleFeed(b)).includes(defaultDealership.name), 5_000); // B holds it now

@@ -12,7 +12,7 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 const hydrated = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
 
 const HEADERS =
-  'REF;Marca;Modelo;Año;Precio;Kilometraje;Condición;Transmisión;Combustible;Tipo;Motor;Color;Características;Destacado;Estado;VIN;Referencia externa';
+  'REF;Marca;Modelo;Versión;Año;Precio;Kilometraje;Condición;Transmisión;Combustible;Tipo;Motor;Color;Características;Destacado;Estado;VIN;Referencia externa';
 
 /** A CSV of `count` vehicles (Windows Excel's ';'), drafts so the public site does not change; `faults` rows broken. */
 function stockCsv(tag: string, count: number, faults: Record<number, Partial<Record<string, string>>> = {}) {
@@ -26,7 +26,7 @@ function stockCsv(tag: string, count: number, faults: Record<number, Partial<Rec
       ...faults[n],
     };
     lines.push(
-      `;Toyota;${row.Modelo};${row.Año};${row.Precio};${n * 1000};Usado;Automática;Bencina;Sedán;1.6;Blanco;;No;Borrador;;${row.Referencia}`,
+      `;Toyota;${row.Modelo};;${row.Año};${row.Precio};${n * 1000};Usado;Automática;Bencina;Sedán;1.6;Blanco;;No;Borrador;;${row.Referencia}`,
     );
   }
   return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');

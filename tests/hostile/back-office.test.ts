@@ -8,6 +8,7 @@ import {
   vehicleImages,
   vehicles,
 } from '@db/schema.ts';
+import { withCheckDigit } from '@domain/vin.ts';
 import { verifyPassword } from '@server/services/auth/password.ts';
 import { plainText } from '@server/services/feeds/feed-text.ts';
 import { count, eq, sql } from 'drizzle-orm';
@@ -150,7 +151,7 @@ const validVehicle = () => ({
 
 describe('POST /admin/api/vehiculos', () => {
   const valid = validVehicle;
-  const TEXT_FIELDS = ['modelo', 'motor', 'color'] as const;
+  const TEXT_FIELDS = ['modelo', 'version', 'motor', 'color'] as const;
   const OTHER_FIELDS = [
     'marca',
     'año',
@@ -162,7 +163,7 @@ describe('POST /admin/api/vehiculos', () => {
     'estado',
   ];
 
-  it('stores model, engine and colour as typed (trimmed) or refuses them in Spanish, changing nothing', async (ctx) => {
+  it('stores model, version, engine and colour as typed (trimmed) or refuses them in Spanish, changing nothing', async (ctx) => {
     needs(ctx, 'POST', '/admin/api/vehiculos');
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...TEXT_FIELDS), hostileValue(), async (field, value) => {
@@ -172,13 +173,21 @@ describe('POST /admin/api/vehiculos', () => {
         expect(typeof value).toBe('string');
         const text = (value as string).trim();
         expect(text).not.toMatch(UNPRINTABLE_LINE);
+        // The version is optional: blank is none.
+        const expected = field === 'version' && text === '' ? null : text;
         const { vehiculo } = response.json() as { vehiculo: Record<string, unknown> };
-        expect(vehiculo[field]).toBe(text);
+        expect(vehiculo[field]).toBe(expected);
         const [row] = await t.database.db
           .select()
           .from(vehicles)
           .where(eq(vehicles.id, Number(vehiculo.id)));
-        expect({ modelo: row?.model, motor: row?.engine, color: row?.color }[field]).toBe(text);
+        const stored = {
+          modelo: row?.modelName,
+          version: row?.version,
+          motor: row?.engine,
+          color: row?.color,
+        };
+        expect(stored[field]).toBe(expected);
       }),
       { numRuns: runs(60) },
     );
@@ -200,8 +209,9 @@ describe('POST /admin/api/vehiculos', () => {
 
 describe('GET /feeds/google-vehiculos.csv', () => {
   let vin = 0;
-  const nextVin = () => `JTDBT4K30C${String(++vin).padStart(7, '0')}`;
-  const FEED_COLUMN = { modelo: 'model', motor: 'engine', color: 'exterior_color' } as const;
+  // With a correct check digit: Google's feed leaves out the others (ADR 0021).
+  const nextVin = () => withCheckDigit(`JTDBT4K30C${String(++vin).padStart(7, '0')}`);
+  const FEED_COLUMN = { modelo: 'model', version: 'trim', motor: 'engine', color: 'exterior_color' } as const;
   const FIELDS = Object.keys(FEED_COLUMN) as Array<keyof typeof FEED_COLUMN>;
 
   it('writes the text staff typed with no cell beginning like a formula, the text itself kept', async (ctx) => {
@@ -379,6 +389,10 @@ describe('PUT /admin/api/sitio', () => {
       (d, v) => Object.assign((d.phones as Array<Record<string, unknown>>)[0] ?? {}, { label: v }),
     ],
     [
+      'addresses.0.postalCode',
+      (d, v) => Object.assign((d.addresses as Array<Record<string, unknown>>)[0] ?? {}, { postalCode: v }),
+    ],
+    [
       'slides.0.title',
       (d, v) => Object.assign((d.slides as Array<Record<string, unknown>>)[0] ?? {}, { title: v }),
     ],
@@ -444,6 +458,7 @@ describe('PUT /admin/api/sitio', () => {
     'financing.insurances.0.id',
     'financing.legalNote',
     'testDrives.slotCapacity',
+    'addresses.1.postalCode',
     'openingHours.0.open',
     'slides.2.photo',
     'phones',

@@ -54,7 +54,9 @@ export async function makeJpeg(width = 1200, height = 800, color = '#2545a8'): P
 
 export interface VehicleInput {
   lookups: LookupIds;
+  /** The model without its version (vehicles.model_name); the row's `model` is the two joined. */
   model?: string;
+  version?: string | null;
   year?: number;
   price?: number;
   mileage?: number;
@@ -73,7 +75,8 @@ export async function createVehicle(db: Db, input: VehicleInput) {
     .insert(vehicles)
     .values({
       ...input.lookups,
-      model: input.model ?? unique('Modelo'),
+      modelName: input.model ?? unique('Modelo'),
+      version: input.version ?? null,
       year: input.year ?? 2020,
       price: input.price ?? 12_990_000,
       mileage: input.mileage ?? 87_000,

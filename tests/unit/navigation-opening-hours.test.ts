@@ -29,6 +29,16 @@ describe('autoDealerJsonLd', () => {
     expect(data.address.map((a) => a.streetAddress)).toEqual(
       defaultDealership.addresses.map((a) => a.street),
     );
+    // The postal code of each address, from the one setting the feeds read too.
+    expect(data.address.map((a) => a.postalCode)).toEqual(['8940000', '2520000']);
+    expect(
+      JSON.stringify(
+        autoDealerJsonLd(
+          { ...defaultDealership, addresses: [{ label: 'A', street: 'B 1', commune: 'C', city: 'D' }] },
+          'https://example.cl',
+        ),
+      ),
+    ).not.toContain('postalCode');
     expect(data.sameAs).toEqual(defaultDealership.social.map((s) => s.url));
   });
 });

@@ -37,6 +37,24 @@ describe('settingsFromForm', () => {
     expect(settings.testDrives).toBe(defaultDealership.testDrives);
     expect(settings.openingHours).toBe(defaultDealership.openingHours);
   });
+
+  it('takes a blank postal code as none and any other as typed, for the settings to judge', () => {
+    const settings = settingsFromForm(
+      defaultDealership,
+      formOf({
+        'addresses.0.street': 'Av. Uno 1',
+        'addresses.0.postalCode': ' ',
+        'addresses.1.street': 'Av. Dos 2',
+        'addresses.1.postalCode': '755-0000',
+      }),
+    );
+    expect(settings.addresses[0]).not.toHaveProperty('postalCode');
+    expect(settings.addresses[1]?.postalCode).toBe('755-0000');
+    const parsed = DealershipSchema.safeParse(settings, { error: zodSpanish });
+    expect(parsed.success).toBe(false);
+    if (!parsed.success)
+      expect(settingsFieldErrors(parsed.error, 'x')['addresses.1.postalCode']).toMatch(/7 dígitos/);
+  });
 });
 
 describe('settingsFromForm: legal texts', () => {

@@ -138,6 +138,18 @@ describe('readRow', () => {
     expect(created.input?.marca).toBe(NEW_BRAND_ID);
     expect(read({ Características: 'Sunroof, Turbo' }).errores.Características).toMatch(/«Turbo»/);
   });
+  it('reads the version from its own column, blank as none; a sheet of the older layout has none', () => {
+    const withVersion = readHeader([...HEAD, 'Versión']);
+    if (!withVersion.ok) throw new Error(withVersion.message);
+    const readWith = (version: string) =>
+      readRow(2, [...cells(), version], withVersion.columns, lookups, { format: 'csv', crearMarcas: false });
+    expect(readWith(' XLT 4x4 ').input).toMatchObject({ modelo: 'Corolla', version: 'XLT 4x4' });
+    expect(readWith(' XLT 4x4 ').vehiculo).toBe('toyota Corolla XLT 4x4 2020');
+    expect(readWith('').input?.version).toBeNull();
+    expect(readWith('x'.repeat(61)).errores.Versión).toMatch(/60 caracteres/);
+    expect(read().input?.version).toBeNull();
+  });
+
   it('refuses formula cells of an .xlsx and formula-like CSV text; the export apostrophe makes it text', () => {
     expect(read({}, { format: 'xlsx', formulaColumns: new Set([2]) }).errores.Modelo).toMatch(/fórmula/);
     expect(read({ Modelo: '=1+1' }).errores.Modelo).toMatch(/Empieza con «=»/);
@@ -149,6 +161,7 @@ describe('readRow', () => {
 const input = (overrides: Partial<VehicleInput> = {}): VehicleInput => ({
   marca: 1,
   modelo: 'Corolla',
+  version: null,
   año: 2020,
   precio: 100,
   kilometraje: 0,

@@ -49,6 +49,7 @@ export function autoDealerJsonLd(dealership: Dealership, publicUrl: string) {
       streetAddress: a.street,
       addressLocality: a.commune,
       addressRegion: a.city,
+      postalCode: a.postalCode,
       addressCountry: 'CL',
     })),
     openingHours,

@@ -175,7 +175,10 @@ export function settingsFromForm(current: Dealership, form: FormData): Dealershi
     salesEmail: text(form, 'salesEmail'),
     whatsapp: text(form, 'whatsapp'),
     phones: rows(form, 'phones', ['label', 'display', 'e164'] as const),
-    addresses: rows(form, 'addresses', ['label', 'street', 'commune', 'city'] as const),
+    // A blank postal code is none (the field is optional), not an empty one the settings would refuse.
+    addresses: rows(form, 'addresses', ['label', 'street', 'commune', 'city', 'postalCode'] as const).map(
+      ({ postalCode, ...address }) => (postalCode.trim() === '' ? address : { ...address, postalCode }),
+    ),
     hours: { weekdays: text(form, 'hours.weekdays'), saturday: text(form, 'hours.saturday') },
     social: [0, 1].map((index) => ({
       name: text(form, `social.${index}.name`),

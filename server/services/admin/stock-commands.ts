@@ -20,7 +20,7 @@ import {
   vehiclePriceChanges,
   vehicles,
 } from '@db/schema.ts';
-import { stockReference } from '@domain/format.ts';
+import { modelWithVersion, stockReference } from '@domain/format.ts';
 import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import { recordAudit } from '../audit.ts';
 import type { Actor } from '../auth/sessions.ts';
@@ -32,7 +32,8 @@ import { lockVehicle, pgErrorCode, plural, vehicleNotFound } from './stock-suppo
 function toColumns(input: VehicleInput) {
   return {
     brandId: input.marca,
-    model: input.modelo,
+    modelName: input.modelo,
+    version: input.version,
     year: input.año,
     price: input.precio,
     mileage: input.kilometraje,
@@ -175,7 +176,10 @@ export async function createStockVehicle(db: Db, actor: Actor, input: VehicleInp
         action: 'vehiculo_creado',
         entity: 'vehiculo',
         entityId: row.id,
-        details: { vehiculo: `${names.marca} ${input.modelo}`, ...readable(input, names) },
+        details: {
+          vehiculo: `${names.marca} ${modelWithVersion(input.modelo, input.version)}`,
+          ...readable(input, names),
+        },
       });
       return row.id;
     })
@@ -245,7 +249,7 @@ export async function updateStockVehicle(
         entity: 'vehiculo',
         entityId: id,
         details: {
-          vehiculo: `${namesAfter.marca} ${after.modelo}`,
+          vehiculo: `${namesAfter.marca} ${modelWithVersion(after.modelo, after.version)}`,
           cambios: Object.fromEntries(fields.map((f) => [f, { antes: was[f], despues: is[f] }])),
         },
       });

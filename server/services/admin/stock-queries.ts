@@ -187,7 +187,8 @@ type VehicleRow = typeof vehicles.$inferSelect;
 export function toInput(row: VehicleRow, featureIds: number[]): VehicleInput {
   return {
     marca: row.brandId,
-    modelo: row.model,
+    modelo: row.modelName,
+    version: row.version,
     año: row.year,
     precio: row.price,
     kilometraje: row.mileage,

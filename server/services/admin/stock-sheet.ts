@@ -4,7 +4,12 @@
 import { createHash } from 'node:crypto';
 import type { LookupKind } from '@contracts/admin-lookups.ts';
 import type { VehicleInput } from '@contracts/admin-stock.ts';
-import { type ImportPreview, type ImportResult, STOCK_SHEET_COLUMNS } from '@contracts/admin-stock-sheet.ts';
+import {
+  type ImportPreview,
+  type ImportResult,
+  type SheetField,
+  STOCK_SHEET_COLUMNS,
+} from '@contracts/admin-stock-sheet.ts';
 import type { Db } from '@db/client.ts';
 import { vehicleFeatures, vehicles } from '@db/schema.ts';
 import { csvSafe } from '@domain/csv-safe.ts';
@@ -261,25 +266,28 @@ export async function stockSheetRows(db: Db): Promise<(string | number)[][]> {
 }
 
 /** The template's example row: a plausible used car, with a reference so a second import finds it. */
-export const TEMPLATE_EXAMPLE: (string | number)[] = [
-  '',
-  'Toyota',
-  'Corolla XEI',
-  2021,
-  14990000,
-  42000,
-  'Usado',
-  'Automática',
-  'Bencina',
-  'Sedán',
-  '2.0',
-  'Blanco perla',
-  'Cámara de retroceso, Control crucero',
-  'No',
-  'Borrador',
-  '',
-  'INV-2021-001',
-];
+const EXAMPLE: Record<SheetField, string | number> = {
+  ref: '',
+  marca: 'Toyota',
+  modelo: 'Corolla',
+  version: 'XEI',
+  año: 2021,
+  precio: 14990000,
+  kilometraje: 42000,
+  condicion: 'Usado',
+  transmision: 'Automática',
+  combustible: 'Bencina',
+  tipo: 'Sedán',
+  motor: '2.0',
+  color: 'Blanco perla',
+  caracteristicas: 'Cámara de retroceso, Control crucero',
+  destacado: 'No',
+  estado: 'Borrador',
+  vin: '',
+  referencia: 'INV-2021-001',
+};
+/** The example in the layout's order. */
+export const TEMPLATE_EXAMPLE: (string | number)[] = STOCK_SHEET_COLUMNS.map((c) => EXAMPLE[c.field]);
 
 export type SheetFormat = 'csv' | 'xlsx';
 

@@ -66,6 +66,8 @@ async function loadVehicles(db: Db, scope: SQL): Promise<VehicleRecord[]> {
       id: vehicles.id,
       brand: { id: brands.id, nombre: brands.nombre },
       model: vehicles.model,
+      modelName: vehicles.modelName,
+      version: vehicles.version,
       year: vehicles.year,
       price: vehicles.price,
       mileage: vehicles.mileage,

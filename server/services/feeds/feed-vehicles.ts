@@ -26,17 +26,23 @@ export const vehicleUrl = (publicUrl: string, v: VehicleRecord) => `${publicUrl}
 export const photoUrls = (publicUrl: string, v: VehicleRecord) =>
   v.images.map((image) => imageUrl(publicUrl, image));
 
-/** The main site's address (the first one of the dealership's settings), in the parts the feeds ask for. */
+/**
+ * The main site's address (the first one of the dealership's settings), in the parts the feeds ask for. The one
+ * line follows Google's example ("street, city, region postal code, country"): "Av. Vicuña Mackenna 4120, San
+ * Joaquín, Santiago 8940000, Chile"; without a postal code in the settings it has none.
+ */
 export function dealershipAddress(dealership: Dealership) {
   const [main] = dealership.addresses;
   if (!main) throw new Error('the dealership has no address');
+  const cityAndCode = main.postalCode ? `${main.city} ${main.postalCode}` : main.city;
   return {
     street: main.street,
     commune: main.commune,
     city: main.city,
     region: regionOf(main.city),
+    postalCode: main.postalCode ?? null,
     country: 'CL',
-    oneLine: `${main.street}, ${main.commune}, ${main.city}, Chile`,
+    oneLine: `${main.street}, ${main.commune}, ${cityAndCode}, Chile`,
   };
 }
 

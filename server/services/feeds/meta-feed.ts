@@ -6,8 +6,9 @@ import {
   drivetrainTerm,
   feedDescription,
   feedTitle,
-  fuelTerms,
-  transmissionTerms,
+  type MetaValue,
+  metaFuelType,
+  metaTransmission,
 } from '@domain/ad-feeds.ts';
 import type { CatalogueSnapshot } from '../catalogue/catalogue.ts';
 import { optional, xmlDocument } from './feed-text.ts';
@@ -36,20 +37,23 @@ function listing(v: FeedVehicle, options: FeedOptions, address: Address): Record
     description: optional(feedDescription(v)),
     url: optional(vehicleUrl(options.publicUrl, v)),
     make: optional(v.brand.nombre),
-    model: optional(v.model),
+    // The model without its version, and the version as Meta's trim (the title says both).
+    model: optional(v.modelName),
+    trim: optional(v.version),
     year: optional(v.year),
-    mileage: { value: optional(v.mileage), unit: 'KM' },
+    mileage: { value: optional(v.mileage), unit: 'KM' satisfies MetaValue<'mileage.unit'> },
     image: photoUrls(options.publicUrl, v)
       .slice(0, MAX_IMAGES)
       .map((url, i) => ({ url: optional(url), tag: i === 0 ? 'Principal' : 'Galería' })),
-    body_style: bodyStyleTerms(v.bodyType.nombre)?.meta ?? 'OTHER',
+    body_style: bodyStyleTerms(v.bodyType.nombre)?.meta ?? ('OTHER' satisfies MetaValue<'body_style'>),
     exterior_color: optional(v.color),
     price: feedPrice(v.price),
     state_of_vehicle: conditionTerms(v.condition).meta,
-    transmission: transmissionTerms(v.transmission.tipo)?.meta ?? 'OTHER',
-    fuel_type: fuelTerms(v.fuel.tipo)?.meta ?? 'OTHER',
-    drivetrain: drivetrainTerm(v.features) ?? undefined,
-    availability: 'AVAILABLE',
+    transmission: metaTransmission(v.transmission.tipo),
+    fuel_type: metaFuelType(v.fuel.tipo),
+    drivetrain: drivetrainTerm(v.features, v.version) ?? undefined,
+    // Only vehicles for sale are listed.
+    availability: 'AVAILABLE' satisfies MetaValue<'availability'>,
     dealer_name: optional(options.dealership.name),
     address,
   };
@@ -63,6 +67,7 @@ export function buildMetaFeed(snapshot: CatalogueSnapshot, options: FeedOptions)
       { '@name': 'addr1', '#text': a.street },
       { '@name': 'city', '#text': a.commune },
       { '@name': 'region', '#text': a.region },
+      ...(a.postalCode ? [{ '@name': 'postal_code', '#text': a.postalCode }] : []),
       { '@name': 'country', '#text': a.country },
     ],
   };

@@ -223,6 +223,15 @@ export function SettingsForm({
                   defaultValue={addresses[index]?.city}
                   maxLength={60}
                 />
+                <TextField
+                  name={`addresses.${index}.postalCode`}
+                  label="Código postal (opcional)"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  defaultValue={addresses[index]?.postalCode}
+                  maxLength={7}
+                  hint="7 dígitos. El catálogo de vehículos de Google lo pide en la dirección."
+                />
               </SettingsGroup>
             ))}
             <Grid>

@@ -1,6 +1,7 @@
 import type { StockListItem, StockQuery, StockSort } from '@contracts/admin-stock.ts';
 import { formatMileage, formatPrice, stockReference } from '@domain/format';
 import { mediaPath, variantWidths } from '@domain/media';
+import { hasValidCheckDigit } from '@domain/vin';
 import { Link } from 'react-router';
 import { AdminNotice, adminButton, td as cell, DataTable, th } from '~/components/admin/ui';
 import { ArrowDown, ArrowUp, ArrowUpDown, ImageOff, Pencil } from '~/components/icons';
@@ -35,10 +36,20 @@ function Thumbnail({ item, className }: { item: StockListItem; className: string
   );
 }
 
-/** A vehicle the ad-catalog feeds must leave out (they need a VIN); only worth saying for one that is published. */
+/**
+ * A vehicle the ad-catalog feeds leave out: both without a VIN, Google's with one that fails the check digit (ADR
+ * 0021). Only worth saying for one that is published.
+ */
 function NoVinNote({ item }: { item: StockListItem }) {
-  if (item.vin || item.estado !== 'publicado') return null;
-  return <p className="text-amber-800 text-xs">Sin VIN: no aparece en los catálogos de anuncios</p>;
+  if (item.estado !== 'publicado') return null;
+  if (!item.vin)
+    return <p className="text-amber-800 text-xs">Sin VIN: no aparece en los catálogos de anuncios</p>;
+  if (hasValidCheckDigit(item.vin)) return null;
+  return (
+    <p className="text-amber-800 text-xs">
+      VIN sin dígito verificador válido: no aparece en el catálogo de Google
+    </p>
+  );
 }
 
 /** Sortable columns: the first click uses the natural direction, the next one reverses it. */

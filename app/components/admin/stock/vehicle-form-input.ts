@@ -11,6 +11,7 @@ export function readForm(form: HTMLFormElement): Record<string, unknown> {
   return {
     marca: text('marca'),
     modelo: text('modelo'),
+    version: text('version'),
     año: text('año'),
     precio: text('precio'),
     kilometraje: text('kilometraje'),

@@ -3,6 +3,7 @@
 
 import {
   MAX_EXTERNAL_REF,
+  MAX_VERSION,
   MIN_MODEL_YEAR,
   maxModelYear,
   STOCK_STATUS_LABEL,
@@ -13,6 +14,7 @@ import {
 } from '@contracts/admin-stock.ts';
 import { CONDITIONS } from '@contracts/vehicle.ts';
 import { displayTransmission, formatMileage, formatPrice } from '@domain/format';
+import { hasValidCheckDigit } from '@domain/vin';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { AdminNotice, adminButton, Card } from '~/components/admin/ui';
@@ -81,7 +83,22 @@ export function VehicleForm({
               placeholder="Selecciona la marca"
               defaultValue={vehicle ? String(vehicle.marca) : ''}
             />
-            <TextField name="modelo" label="Modelo" maxLength={80} defaultValue={vehicle?.modelo} />
+            <TextField
+              name="modelo"
+              label="Modelo"
+              maxLength={80}
+              placeholder="Ranger"
+              hint="Sin la versión: los catálogos de anuncios piden los dos por separado."
+              defaultValue={vehicle?.modelo}
+            />
+            <TextField
+              name="version"
+              label="Versión (opcional)"
+              maxLength={MAX_VERSION}
+              placeholder="XLT 4x4"
+              hint="El sitio la muestra junto al modelo."
+              defaultValue={vehicle?.version ?? ''}
+            />
             <TextField
               name="año"
               label="Año"
@@ -172,7 +189,9 @@ export function VehicleForm({
               hint={
                 vehicle && !vehicle.vin
                   ? 'Sin VIN: no aparece en los catálogos de anuncios (Meta y Google).'
-                  : 'Los catálogos de anuncios de Meta y Google solo incluyen vehículos con VIN.'
+                  : vehicle?.vin && !hasValidCheckDigit(vehicle.vin)
+                    ? 'Su dígito verificador (posición 9) no es el de la norma norteamericana: aparece en el catálogo de Meta, no en el de Google.'
+                    : 'Los catálogos de anuncios de Meta y Google solo incluyen vehículos con VIN.'
               }
               defaultValue={vehicle?.vin ?? ''}
             />
