@@ -1,0 +1,97 @@
+// The files a change touches, and what kind of file each is for the test runners.
+
+import { execFileSync } from 'node:child_process';
+
+export interface ChangedFile {
+  path: string;
+  /** A: added (untracked files too), M: modified, D: deleted, T: type changed. */
+  status: 'A' | 'M' | 'D' | 'T';
+}
+
+/**
+ * `git diff --name-status --no-renames -z <base>` (the work tree against the base: commits since it, staged and
+ * unstaged changes) and `git ls-files --others --exclude-standard -z` (untracked files), as one list. Without renames
+ * a moved file is its old path deleted and its new path added: tests that ran the old one are selected too.
+ */
+export function parseChangedFiles(nameStatus: string, untracked: string): ChangedFile[] {
+  const files = new Map<string, ChangedFile>();
+  const fields = nameStatus.split('\0').filter(Boolean);
+  for (let i = 0; i + 1 < fields.length; i += 2) {
+    const letter = fields[i]?.[0];
+    const file = fields[i + 1] ?? '';
+    const status = letter === 'A' || letter === 'D' || letter === 'T' ? letter : 'M';
+    files.set(file, { path: file, status });
+  }
+  for (const file of untracked.split('\0').filter(Boolean)) files.set(file, { path: file, status: 'A' });
+  return [...files.values()].sort((a, b) => a.path.localeCompare(b.path));
+}
+
+export type Kind =
+  /** A vitest test file: it runs as it is. */
+  | 'vitest-test'
+  /** Playwright's: a spec or its support code. */
+  | 'e2e'
+  /** Changes what every vitest file runs with (config, dependencies, migrations the template database is made of). */
+  | 'vitest-wide'
+  /** Code a test may load: the map (or vitest related) says which tests run it. */
+  | 'code'
+  /** Documentation, styles, images: no vitest test runs them. */
+  | 'other';
+
+const VITEST_WIDE = [
+  /^vitest\.config\.ts$/,
+  /^package-lock\.json$/,
+  /^tsconfig\.json$/,
+  /^tests\/support\/[^/]+\.global\.ts$/,
+  /^db\/migrations\//,
+];
+
+/** A glob of vitest's `include` (`tests/unit/**\/*.test.ts`) as a regular expression. */
+export function globToRegExp(glob: string): RegExp {
+  let source = '';
+  for (let i = 0; i < glob.length; i++) {
+    const char = glob[i] ?? '';
+    if (glob.startsWith('**/', i)) {
+      source += '(?:.*/)?';
+      i += 2;
+    } else if (char === '*') source += '[^/]*';
+    else if (char === '?') source += '[^/]';
+    else source += char.replace(/[.+^${}()|[\]\\]/g, '\\$&');
+  }
+  return new RegExp(`^${source}$`);
+}
+
+export function classify(file: string, vitestInclude: readonly RegExp[]): Kind {
+  if (vitestInclude.some((pattern) => pattern.test(file))) return 'vitest-test';
+  if (file.startsWith('tests/e2e/')) return 'e2e';
+  if (VITEST_WIDE.some((pattern) => pattern.test(file))) return 'vitest-wide';
+  // Its scripts and metadata run no test; a change of packages shows in package-lock.json.
+  if (file === 'package.json') return 'other';
+  if (/\.(ts|tsx|mts|cts|js|mjs|cjs|jsx|json)$/.test(file)) return 'code';
+  return 'other';
+}
+
+function git(args: string[], root: string): string {
+  return execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+/** The commit changes are counted from: where HEAD left `ref` (the merge-base), main unless told otherwise. */
+export function baseCommit(root: string, ref = 'main'): string {
+  return git(['merge-base', 'HEAD', ref], root).trim();
+}
+
+export function changedFiles(root: string, base: string): ChangedFile[] {
+  return parseChangedFiles(
+    git(['diff', '--name-status', '--no-renames', '-z', base], root),
+    git(['ls-files', '--others', '--exclude-standard', '-z'], root),
+  );
+}
+
+/** `npm run test:changed -- [<base>] [--e2e] [--list]`. */
+export function parseArgs(argv: readonly string[]): { base: string; e2e: boolean; list: boolean } {
+  const refs = argv.filter((arg) => !arg.startsWith('--'));
+  const unknown = argv.filter((arg) => arg.startsWith('--') && arg !== '--e2e' && arg !== '--list');
+  if (unknown.length > 0 || refs.length > 1)
+    throw new Error(`usage: npm run test:changed [-- <base>] [--e2e] [--list] (not ${argv.join(' ')})`);
+  return { base: refs[0] ?? 'main', e2e: argv.includes('--e2e'), list: argv.includes('--list') };
+}
