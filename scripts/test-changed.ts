@@ -3,8 +3,8 @@
 // Vitest files: a changed test file runs; for changed code, the test map (`npm run test:map`) says which test files
 // ran one of its functions. Browser tests only with --e2e. README, "Other commands".
 
-import { spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { createVitest } from 'vitest/node';
 import vitestConfig from '../vitest.config.ts';
@@ -12,7 +12,9 @@ import {
   baseCommit,
   type ChangedFile,
   changedFiles,
+  fileAt,
   globToRegExp,
+  onlyScriptsChanged,
   parseArgs,
 } from './test-map/changed-files.ts';
 import { readMap, type TestMap } from './test-map/map.ts';
@@ -20,6 +22,11 @@ import { selectVitest } from './test-map/select.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
+const git = (args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
+const readIfThere = (file: string) => {
+  const absolute = path.join(root, file);
+  return existsSync(absolute) ? readFileSync(absolute, 'utf8') : null;
+};
 const mtime = (file: string) => {
   const absolute = path.join(root, file);
   return existsSync(absolute) ? statSync(absolute).mtimeMs : null;
@@ -56,10 +63,14 @@ function mapNotes(map: TestMap | null, newer: string[]): string[] {
   return notes;
 }
 
-async function runVitest(changed: ChangedFile[], list: boolean): Promise<number> {
+async function runVitest(
+  changed: ChangedFile[],
+  list: boolean,
+  packageScriptsOnly: boolean,
+): Promise<number> {
   const include = (vitestConfig.test?.include ?? []).map(globToRegExp);
   const map = readMap(root);
-  const selection = selectVitest(changed, map, include, mtime);
+  const selection = selectVitest(changed, map, include, mtime, packageScriptsOnly);
   for (const { file, why } of selection.verdicts) console.log(`  ${file.status} ${file.path}: ${why}`);
   for (const note of mapNotes(map, selection.newerThanMap)) console.log(note);
   if (!selection.everything && selection.related.length > 0) {
@@ -113,11 +124,22 @@ async function main(): Promise<number> {
   const { base: ref, e2e, list } = parseArgs(process.argv.slice(2));
   const base = baseCommit(root, ref);
   const changed = changedFiles(root, base);
+  const where =
+    base === git(['rev-parse', 'HEAD']) ? 'HEAD' : `${base.slice(0, 9)}, the merge-base of HEAD and ${ref}`;
   console.log(
-    `test:changed: ${changed.length} file(s) changed since ${base.slice(0, 9)} (merge-base of HEAD and ${ref})`,
+    `test:changed: ${changed.length} file(s) differ from ${where}: ` +
+      (where === 'HEAD'
+        ? 'what is staged, unstaged or untracked.'
+        : 'the commits since it, and what is staged, unstaged or untracked.'),
   );
-  if (changed.length === 0) return 0;
-  const vitestStatus = await runVitest(changed, list);
+  if (changed.length === 0) {
+    console.log('Nothing to run. For commits already made: `npm run test:changed -- HEAD~1` (or any base).');
+    return 0;
+  }
+  const packageScriptsOnly = changed.some((file) => file.path === 'package.json')
+    ? onlyScriptsChanged(fileAt(root, base, 'package.json'), readIfThere('package.json'))
+    : false;
+  const vitestStatus = await runVitest(changed, list, packageScriptsOnly);
   if (!e2e) {
     if (changed.some((file) => file.path.startsWith('tests/e2e/') || file.path.startsWith('app/')))
       console.log('\nBrowser specs or pages changed: add --e2e for Playwright (it needs `npm run build`).');

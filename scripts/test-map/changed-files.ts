@@ -61,12 +61,15 @@ export function globToRegExp(glob: string): RegExp {
   return new RegExp(`^${source}$`);
 }
 
-export function classify(file: string, vitestInclude: readonly RegExp[]): Kind {
+/**
+ * What kind of file `file` is. package.json counts as what every test runs with (dependencies, "type", "imports"),
+ * unless `packageScriptsOnly` says its change is in "scripts" alone (onlyScriptsChanged).
+ */
+export function classify(file: string, vitestInclude: readonly RegExp[], packageScriptsOnly = false): Kind {
   if (vitestInclude.some((pattern) => pattern.test(file))) return 'vitest-test';
-  if (file.startsWith('tests/e2e/')) return 'e2e';
+  if (file.startsWith('tests/e2e/') || file === 'playwright.config.ts') return 'e2e';
   if (VITEST_WIDE.some((pattern) => pattern.test(file))) return 'vitest-wide';
-  // Its scripts and metadata run no test; a change of packages shows in package-lock.json.
-  if (file === 'package.json') return 'other';
+  if (file === 'package.json') return packageScriptsOnly ? 'other' : 'vitest-wide';
   if (/\.(ts|tsx|mts|cts|js|mjs|cjs|jsx|json)$/.test(file)) return 'code';
   return 'other';
 }
@@ -80,11 +83,39 @@ export function baseCommit(root: string, ref = 'main'): string {
   return git(['merge-base', 'HEAD', ref], root).trim();
 }
 
+/** A file's text at a commit, or null when it has none there. */
+export function fileAt(root: string, commit: string, file: string): string | null {
+  try {
+    return git(['show', `${commit}:${file}`], root);
+  } catch {
+    return null;
+  }
+}
+
 export function changedFiles(root: string, base: string): ChangedFile[] {
   return parseChangedFiles(
     git(['diff', '--name-status', '--no-renames', '-z', base], root),
     git(['ls-files', '--others', '--exclude-standard', '-z'], root),
   );
+}
+
+/**
+ * Whether two versions of package.json (null: absent) differ in "scripts" alone, which no vitest test runs. An
+ * unreadable version counts as a wider change.
+ */
+export function onlyScriptsChanged(before: string | null, after: string | null): boolean {
+  const withoutScripts = (text: string | null) => {
+    if (text === null) return null;
+    try {
+      const { scripts: _scripts, ...rest } = JSON.parse(text) as Record<string, unknown>;
+      return JSON.stringify(rest);
+    } catch {
+      return undefined;
+    }
+  };
+  const a = withoutScripts(before);
+  const b = withoutScripts(after);
+  return a !== undefined && b !== undefined && a !== null && a === b;
 }
 
 /** `npm run test:changed -- [<base>] [--e2e] [--list]`. */

@@ -29,6 +29,8 @@ export function selectVitest(
   map: TestMap | null,
   include: readonly RegExp[],
   modifiedAt: (file: string) => number | null,
+  /** package.json changed in its "scripts" alone (onlyScriptsChanged). */
+  packageScriptsOnly = false,
 ): Selection {
   const selection: Selection = {
     verdicts: [],
@@ -44,7 +46,7 @@ export function selectVitest(
   };
   const builtAt = map ? Date.parse(map.builtAt) : 0;
   for (const file of changed) {
-    const kind = classify(file.path, include);
+    const kind = classify(file.path, include, packageScriptsOnly);
     const verdict = (why: string) => selection.verdicts.push({ file, kind, why });
     if (kind === 'vitest-test') {
       if (file.status === 'D') verdict('a deleted test file');
@@ -52,11 +54,20 @@ export function selectVitest(
         add(file.path, 'changed');
         verdict('a test file: runs as it is');
       }
-    } else if (kind === 'e2e') verdict('a browser test file: Playwright (--e2e)');
-    else if (kind === 'other') verdict('not code: no vitest test runs it');
+    } else if (kind === 'e2e') verdict("Playwright's (a spec, its support, its config): --e2e");
+    else if (kind === 'other')
+      verdict(
+        file.path === 'package.json'
+          ? 'only its "scripts" changed: no vitest test runs them'
+          : 'not code: no vitest test runs it',
+      );
     else if (kind === 'vitest-wide') {
       selection.everything = true;
-      verdict('every vitest file runs with it: the whole vitest suite');
+      verdict(
+        file.path === 'package.json'
+          ? 'more than its "scripts" changed (dependencies, "type", "imports"): the whole vitest suite'
+          : 'every vitest file runs with it: the whole vitest suite',
+      );
     } else if (!map) {
       selection.related.push(file.path);
       verdict('no test map: vitest related (imports)');

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   classify,
   globToRegExp,
+  onlyScriptsChanged,
   parseArgs,
   parseChangedFiles,
 } from '../../scripts/test-map/changed-files.ts';
@@ -66,11 +67,39 @@ describe('the changed files', () => {
     expect(classify('tests/support/pglite-template.global.ts', include)).toBe('vitest-wide');
     expect(classify('db/migrations/0031_x.sql', include)).toBe('vitest-wide');
     expect(classify('package-lock.json', include)).toBe('vitest-wide');
-    expect(classify('package.json', include)).toBe('other');
+    expect(classify('package.json', include)).toBe('vitest-wide');
+    expect(classify('package.json', include, true)).toBe('other');
+    expect(classify('playwright.config.ts', include)).toBe('e2e');
     expect(classify('server/app.ts', include)).toBe('code');
     expect(classify('app/routes/home.tsx', include)).toBe('code');
     expect(classify('README.md', include)).toBe('other');
     expect(classify('app/app.css', include)).toBe('other');
+  });
+
+  it('tells a change of package.json\'s "scripts" alone from one of what the tests run with', () => {
+    const before = JSON.stringify({
+      type: 'module',
+      scripts: { test: 'vitest' },
+      dependencies: { zod: '^4.0.0' },
+    });
+    const scripts = JSON.stringify({
+      type: 'module',
+      scripts: { test: 'vitest', x: 'y' },
+      dependencies: { zod: '^4.0.0' },
+    });
+    const dependency = JSON.stringify({
+      type: 'module',
+      scripts: { test: 'vitest' },
+      dependencies: { zod: '^4.1.0' },
+    });
+    expect(onlyScriptsChanged(before, scripts)).toBe(true);
+    expect(onlyScriptsChanged(before, dependency)).toBe(false);
+    expect(
+      onlyScriptsChanged(before, JSON.stringify({ type: 'commonjs', scripts: { test: 'vitest' } })),
+    ).toBe(false);
+    expect(onlyScriptsChanged(null, scripts)).toBe(false);
+    expect(onlyScriptsChanged(before, null)).toBe(false);
+    expect(onlyScriptsChanged(before, '{ not json')).toBe(false);
   });
 
   it('takes one base and two flags, and refuses anything else', () => {
@@ -127,12 +156,18 @@ describe('the selection', () => {
       'a test file: runs as it is',
       'a deleted test file',
       'not code: no vitest test runs it',
-      'a browser test file: Playwright (--e2e)',
+      "Playwright's (a spec, its support, its config): --e2e",
     ]);
   });
 
   it('runs the whole vitest suite for a migration, and sends every code file to vitest related without a map', () => {
     expect(select([{ path: 'db/migrations/0040_x.sql', status: 'A' }]).everything).toBe(true);
+    const packageJson = [{ path: 'package.json', status: 'M' as const }];
+    expect(selectVitest(packageJson, map, include, () => 0).everything).toBe(true);
+    const scriptsOnly = selectVitest(packageJson, map, include, () => 0, true);
+    expect(scriptsOnly.everything).toBe(false);
+    expect(scriptsOnly.tests.size).toBe(0);
+    expect(scriptsOnly.verdicts[0]?.why).toBe('only its "scripts" changed: no vitest test runs them');
     const withoutMap = selectVitest([{ path: 'domain/format.ts', status: 'M' }], null, include, () => 0);
     expect(withoutMap.related).toEqual(['domain/format.ts']);
     expect(withoutMap.tests.size).toBe(0);
