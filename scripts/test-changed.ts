@@ -1,18 +1,20 @@
 // `npm run test:changed [-- <base>] [--e2e] [--list]`: the tests a change touches, not the whole suite. Changes are
 // the work tree (staged, unstaged, untracked) and the commits since the merge-base with main (or with <base>).
 // Vitest files: a changed test file runs; for changed code, the test map (`npm run test:map`) says which test files
-// ran one of its functions. Browser tests only with --e2e. README, "Other commands".
+// ran the functions the changed lines are in. Browser tests only with --e2e. README, "Other commands".
 
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { createVitest } from 'vitest/node';
 import vitestConfig from '../vitest.config.ts';
+import { changedCode, changedLineNumbers } from './test-map/changed-code.ts';
 import {
   baseCommit,
   type ChangedFile,
   changedFiles,
   fileAt,
+  fileDiff,
   globToRegExp,
   onlyScriptsChanged,
   parseArgs,
@@ -22,11 +24,25 @@ import { selectVitest } from './test-map/select.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
-const git = (args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
 const readIfThere = (file: string) => {
   const absolute = path.join(root, file);
   return existsSync(absolute) ? readFileSync(absolute, 'utf8') : null;
 };
+/** The files commits changed from the map's commit to the base; all of them when git does not know that commit. */
+function changedSince(commit: string, base: string): Set<string> {
+  try {
+    const names = execFileSync('git', ['diff', '--name-only', '-z', commit, base], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    return new Set(names.split('\0').filter(Boolean));
+  } catch {
+    return new Set(execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' }).split('\0'));
+  }
+}
+
+const git = (args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
 const mtime = (file: string) => {
   const absolute = path.join(root, file);
   return existsSync(absolute) ? statSync(absolute).mtimeMs : null;
@@ -50,11 +66,10 @@ function mapNotes(map: TestMap | null, newer: string[]): string[] {
       'API test imports the whole app. Build the map once with `npm run test:map` (the vitest suite, isolated).',
     ];
   const notes: string[] = [];
-  const short = map.commit.slice(0, 9);
   if (newer.length > 0)
     notes.push(
-      `The test map (built ${map.builtAt} at ${short}) is older than ${newer.join(', ')}: it selects what the`,
-      'previous version ran. After new calls into code no selected test runs, rebuild it: `npm run test:map`.',
+      `The test map was built at ${map.commit.slice(0, 9)}; commits changed ${newer.join(', ')} since, so it selects`,
+      'by what an older version ran. Rebuild it (`npm run test:map`) after a change of which code calls which.',
     );
   if (map.failed.length > 0)
     notes.push(
@@ -64,13 +79,26 @@ function mapNotes(map: TestMap | null, newer: string[]): string[] {
 }
 
 async function runVitest(
+  base: string,
   changed: ChangedFile[],
   list: boolean,
   packageScriptsOnly: boolean,
 ): Promise<number> {
   const include = (vitestConfig.test?.include ?? []).map(globToRegExp);
   const map = readMap(root);
-  const selection = selectVitest(changed, map, include, mtime, packageScriptsOnly);
+  const selection = selectVitest(changed, {
+    map,
+    include,
+    changedSinceMap: map ? changedSince(map.commit, base) : new Set(),
+    packageScriptsOnly,
+    changedLines: (file) =>
+      changedCode(
+        file.path,
+        fileAt(root, base, file.path),
+        readIfThere(file.path),
+        changedLineNumbers(fileDiff(root, base, file.path)),
+      ),
+  });
   for (const { file, why } of selection.verdicts) console.log(`  ${file.status} ${file.path}: ${why}`);
   for (const note of mapNotes(map, selection.newerThanMap)) console.log(note);
   if (!selection.everything && selection.related.length > 0) {
@@ -139,7 +167,7 @@ async function main(): Promise<number> {
   const packageScriptsOnly = changed.some((file) => file.path === 'package.json')
     ? onlyScriptsChanged(fileAt(root, base, 'package.json'), readIfThere('package.json'))
     : false;
-  const vitestStatus = await runVitest(changed, list, packageScriptsOnly);
+  const vitestStatus = await runVitest(base, changed, list, packageScriptsOnly);
   if (!e2e) {
     if (changed.some((file) => file.path.startsWith('tests/e2e/') || file.path.startsWith('app/')))
       console.log('\nBrowser specs or pages changed: add --e2e for Playwright (it needs `npm run build`).');

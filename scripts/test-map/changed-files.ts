@@ -99,6 +99,11 @@ export function changedFiles(root: string, base: string): ChangedFile[] {
   );
 }
 
+/** `git diff -U0` of one file against the base: its hunks, for changedLineNumbers. */
+export function fileDiff(root: string, base: string, file: string): string {
+  return git(['diff', '-U0', '--no-color', '--no-ext-diff', '--no-renames', base, '--', file], root);
+}
+
 /**
  * Whether two versions of package.json (null: absent) differ in "scripts" alone, which no vitest test runs. An
  * unreadable version counts as a wider change.

@@ -1,14 +1,13 @@
 // Vitest's custom coverage provider for `npm run test:map` (vitest.map.config.ts). With `isolate: true` each test
 // file runs in a process of its own; vitest calls takeCoverage after each file, in that process, and hands what it
 // returns to the provider's onAfterSuiteRun with the file's name. V8's precise coverage, counted per function, says
-// which of the project's functions ran. Nothing is remapped to lines: the map is per file.
+// which of the project's functions ran, by the names V8 gives them. Nothing is remapped to lines.
 
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { CoverageProvider, ResolvedCoverageOptions, Vitest } from 'vitest/node';
 import { type FileRun, mergeRuns, readMap, type ScriptCoverage, summarise, writeMap } from './map.ts';
 
@@ -18,13 +17,9 @@ interface WorkerState {
   session: Session;
   /** NODE_V8_COVERAGE of the test's child processes (the admin:create CLI test runs one). */
   childCoverage: string;
-  /** What ran while the test file's imports were evaluated, taken by endImportPhase. */
-  imported?: ScriptCoverage[];
-  endImportPhase: () => Promise<void>;
 }
 
-// On globalThis: vitest may load this module again in the same process, there is one profiler per process, and the
-// test files reach endImportPhase through it (vitest.map.config.ts).
+// On globalThis: vitest may load this module again in the same process, and there is one profiler per process.
 const key = Symbol.for('automotora.test-map');
 const state = () => (globalThis as { [key]?: WorkerState })[key];
 
@@ -33,30 +28,17 @@ async function startCoverage(): Promise<void> {
   const session = new Session();
   session.connect();
   await session.post('Profiler.enable');
-  // Counts per function, not per block: enough to tell whether a file's code ran, and cheaper.
+  // Counts per function, not per block: which functions ran is what the map keeps, and it is cheaper.
   await session.post('Profiler.startPreciseCoverage', { callCount: true, detailed: false });
   const childCoverage = mkdtempSync(path.join(tmpdir(), 'automotora-test-map-'));
   process.env.NODE_V8_COVERAGE = childCoverage;
-  (globalThis as { [key]?: WorkerState })[key] = { session, childCoverage, endImportPhase };
+  (globalThis as { [key]?: WorkerState })[key] = { session, childCoverage };
 }
 
-/**
- * Called by the test file's first statement, which vitest.map.config.ts puts before its code: what ran until then is
- * the evaluation of the modules it imports, their top levels and what those call (a table built with `.map`,
- * another module's exports read to build a schema). It counts as loaded, not as run; from here on, the test file's
- * own top level, its describe blocks, hooks and tests run, and every function they reach counts.
- */
-async function endImportPhase(): Promise<void> {
+/** What ran in this process since the profiler started: the test file's imports, its hooks and its tests. */
+async function takeCoverage(): Promise<FileRun['files']> {
   const current = state();
-  if (!current) return;
-  current.imported = (await current.session.post('Profiler.takePreciseCoverage')).result;
-}
-
-async function takeCoverage(options?: {
-  moduleExecutionInfo?: Map<string, { startOffset: number }>;
-}): Promise<Omit<FileRun, 'testFile'>> {
-  const current = state();
-  if (!current) return { ran: [], loaded: [] };
+  if (!current) return {};
   // Also resets the counts, so a second file in this process would start from zero.
   const { result } = await current.session.post('Profiler.takePreciseCoverage');
   const scripts: ScriptCoverage[] = [...result];
@@ -66,16 +48,12 @@ async function takeCoverage(options?: {
     scripts.push(...(JSON.parse(readFileSync(file, 'utf8')).result as ScriptCoverage[]));
     rmSync(file, { force: true });
   }
-  // vitest keys its modules by path; V8 names the scripts it ran by file URL.
-  const codeStart = (url: string) =>
-    options?.moduleExecutionInfo?.get(url.startsWith('file://') ? fileURLToPath(url) : url)?.startOffset;
-  const ran = summarise(scripts, root, codeStart);
-  const imported = summarise(current.imported ?? [], root, codeStart);
-  current.imported = undefined;
-  // The map's own modules run in every test file's process: they are the map's, not the test's.
-  const own = new Set(['scripts/test-map/coverage.ts']);
-  const keep = (files: Iterable<string>) => [...new Set(files)].filter((file) => !own.has(file)).sort();
-  return { ran: keep(ran.ran), loaded: keep([...imported.loaded, ...ran.loaded]) };
+  const files = summarise(scripts, root);
+  // This provider and the map's module are loaded in every test file's process, by the provider, not the test:
+  // left out, they are unknown to the map, and test:changed asks vitest related which test files import them.
+  delete files['scripts/test-map/coverage.ts'];
+  delete files['scripts/test-map/map.ts'];
+  return files;
 }
 
 async function stopCoverage(): Promise<void> {
@@ -108,10 +86,10 @@ function getProvider(): CoverageProvider {
       startedAt = new Date();
     },
     onAfterSuiteRun({ coverage, testFiles }) {
-      const { ran, loaded } = coverage as Omit<FileRun, 'testFile'>;
+      const files = coverage as FileRun['files'];
       for (const testFile of testFiles) {
         const relative = path.relative(root, path.resolve(root, testFile)).split(path.sep).join('/');
-        runs.push({ testFile: relative, ran, loaded });
+        runs.push({ testFile: relative, files });
       }
     },
     generateCoverage: () => null,

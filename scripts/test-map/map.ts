@@ -1,13 +1,25 @@
-// The test map: which vitest file runs which source file, read from V8's coverage of each test file's own process
-// (`npm run test:map`, scripts/test-map/coverage.ts). `npm run test:changed` selects tests with it.
+// The test map: which vitest file runs which function of which source file, read from V8's coverage of each test
+// file's own process (`npm run test:map`, scripts/test-map/coverage.ts). `npm run test:changed` selects tests with it
+// (scripts/test-map/select.ts).
 
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const MAP_FILE = '.cache/test-map.json';
 
+export interface SourceEntry {
+  /** The test files in whose process the file was loaded (its top level ran). */
+  loaded: string[];
+  /**
+   * Every function V8 reported for the file, by the name V8 gives it, with the test files in whose process it ran
+   * (while the test file's imports were evaluated or after): an empty list when it was compiled and never called.
+   * Functions of the same name are one entry. A function nested in one that never ran is not reported at all.
+   */
+  functions: Record<string, string[]>;
+}
+
 export interface TestMap {
-  version: 1;
+  version: 2;
   /** When the last run that wrote the map started (ISO): a source saved after it is newer than the map. */
   builtAt: string;
   /** HEAD when it was built, and whether the work tree had changes then. */
@@ -16,18 +28,15 @@ export interface TestMap {
   /** Every test file the map has seen, and the ones that failed (their coverage stops where they failed). */
   tests: string[];
   failed: string[];
-  /**
-   * Per source file (repository path): `ran`, the test files in whose process one of its functions ran; `loaded`,
-   * those that loaded it at all (the runtime import graph, dynamic imports included).
-   */
-  sources: Record<string, { ran: string[]; loaded: string[] }>;
+  /** Per source file (repository path). */
+  sources: Record<string, SourceEntry>;
 }
 
 /** What one test file's process did with the project's files (the payload of takeCoverage). */
 export interface FileRun {
   testFile: string;
-  ran: string[];
-  loaded: string[];
+  /** Source file → the names of its functions V8 reported, and those of them that ran. */
+  files: Record<string, { known: string[]; ran: string[] }>;
 }
 
 /** The part of a V8 `ScriptCoverage` the map reads (Profiler.takePreciseCoverage, NODE_V8_COVERAGE files). */
@@ -38,7 +47,7 @@ export interface ScriptCoverage {
 
 /**
  * The repository path of a script V8 ran, or null for what is not the project's own code (Node's internals,
- * packages, vitest's and vite's modules, generated files).
+ * packages, vitest's and vite's modules, generated and built files).
  */
 export function projectPath(url: string, root: string): string | null {
   let file = url;
@@ -53,33 +62,31 @@ export function projectPath(url: string, root: string): string | null {
 }
 
 /**
- * Whether one of the script's own functions ran, leaving out its top level: the script itself (offset 0) and, for a
- * module vitest ran, the function it wraps the module's code in (it starts before `codeStart`). A module that was
- * only imported ran its top level and nothing else.
+ * The project files a test file's process loaded, with the named functions V8 reported for each and those that ran.
+ * Unnamed functions are left out: the script's top level, the function vitest wraps a module in, anonymous callbacks
+ * (a change inside one is looked up by the named function around it).
  */
-export function ranAFunction(script: ScriptCoverage, codeStart = 0): boolean {
-  return script.functions.some((fn) => {
-    const whole = fn.ranges[0];
-    if (!whole || whole.count === 0) return false;
-    return whole.startOffset > 0 && whole.startOffset >= codeStart;
-  });
-}
-
-/** The project files a test file's process loaded and those it ran a function of. */
-export function summarise(
-  scripts: readonly ScriptCoverage[],
-  root: string,
-  codeStartOf: (url: string) => number | undefined = () => undefined,
-): { ran: string[]; loaded: string[] } {
-  const ran = new Set<string>();
-  const loaded = new Set<string>();
+export function summarise(scripts: readonly ScriptCoverage[], root: string): FileRun['files'] {
+  const files = new Map<string, { known: Set<string>; ran: Set<string> }>();
   for (const script of scripts) {
     const file = projectPath(script.url, root);
     if (!file) continue;
-    loaded.add(file);
-    if (ranAFunction(script, codeStartOf(script.url))) ran.add(file);
+    let entry = files.get(file);
+    if (!entry) {
+      entry = { known: new Set(), ran: new Set() };
+      files.set(file, entry);
+    }
+    for (const fn of script.functions) {
+      if (fn.functionName === '') continue;
+      entry.known.add(fn.functionName);
+      if ((fn.ranges[0]?.count ?? 0) > 0) entry.ran.add(fn.functionName);
+    }
   }
-  return { ran: [...ran].sort(), loaded: [...loaded].sort() };
+  return Object.fromEntries(
+    [...files.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([file, { known, ran }]) => [file, { known: [...known].sort(), ran: [...ran].sort() }]),
+  );
 }
 
 /**
@@ -93,26 +100,44 @@ export function mergeRuns(
 ): TestMap {
   const rerun = new Set(runs.map((run) => run.testFile));
   const keep = meta.allTestsRun ? null : previous;
-  const sources = new Map<string, { ran: Set<string>; loaded: Set<string> }>();
+  const sources = new Map<string, { loaded: Set<string>; functions: Map<string, Set<string>> }>();
   const entry = (file: string) => {
     let found = sources.get(file);
     if (!found) {
-      found = { ran: new Set(), loaded: new Set() };
+      found = { loaded: new Set(), functions: new Map() };
       sources.set(file, found);
     }
     return found;
   };
-  for (const [file, { ran, loaded }] of Object.entries(keep?.sources ?? {})) {
-    for (const test of ran) if (!rerun.has(test)) entry(file).ran.add(test);
-    for (const test of loaded) if (!rerun.has(test)) entry(file).loaded.add(test);
+  const fn = (file: string, name: string) => {
+    const { functions } = entry(file);
+    let tests = functions.get(name);
+    if (!tests) {
+      tests = new Set();
+      functions.set(name, tests);
+    }
+    return tests;
+  };
+  for (const [file, { loaded, functions }] of Object.entries(keep?.sources ?? {})) {
+    const kept = loaded.filter((test) => !rerun.has(test));
+    // A file only the files run again loaded is theirs to report.
+    if (kept.length === 0) continue;
+    for (const test of kept) entry(file).loaded.add(test);
+    for (const [name, tests] of Object.entries(functions)) {
+      const ran = fn(file, name);
+      for (const test of tests) if (!rerun.has(test)) ran.add(test);
+    }
   }
   for (const run of runs) {
-    for (const file of run.ran) entry(file).ran.add(run.testFile);
-    for (const file of run.loaded) entry(file).loaded.add(run.testFile);
+    for (const [file, { known, ran }] of Object.entries(run.files)) {
+      entry(file).loaded.add(run.testFile);
+      for (const name of known) fn(file, name);
+      for (const name of ran) fn(file, name).add(run.testFile);
+    }
   }
   const sorted = (set: Iterable<string>) => [...set].sort();
   return {
-    version: 1,
+    version: 2,
     builtAt: meta.builtAt,
     commit: meta.commit,
     dirty: meta.dirty,
@@ -120,37 +145,65 @@ export function mergeRuns(
     failed: sorted(new Set([...(keep?.failed ?? []).filter((test) => !rerun.has(test)), ...meta.failed])),
     sources: Object.fromEntries(
       [...sources.entries()]
-        .filter(([, { loaded }]) => loaded.size > 0)
         .sort(([a], [b]) => a.localeCompare(b))
-        .map(([file, { ran, loaded }]) => [file, { ran: sorted(ran), loaded: sorted(loaded) }]),
+        .map(([file, { loaded, functions }]) => [
+          file,
+          {
+            loaded: sorted(loaded),
+            functions: Object.fromEntries(
+              [...functions.entries()]
+                .sort(([a], [b]) => a.localeCompare(b))
+                .map(([name, tests]) => [name, sorted(tests)]),
+            ),
+          },
+        ]),
     ),
   };
 }
 
-/** How the map answers for one changed source file. */
-export type Lookup =
-  | { kind: 'ran'; tests: string[] }
-  /** Loaded, but no test ran one of its functions: only its top level runs (constants, schemas, tables, types). */
-  | { kind: 'top-level'; tests: string[] }
-  /** Not loaded by any test the map has seen (a new file, or one only the browser tests reach). */
-  | { kind: 'unknown' };
-
-export function lookup(map: TestMap, file: string): Lookup {
-  const entry = map.sources[file];
-  if (!entry) return { kind: 'unknown' };
-  if (entry.ran.length > 0) return { kind: 'ran', tests: entry.ran };
-  return { kind: 'top-level', tests: entry.loaded };
+/** On disk, test files are numbers: their index in `tests` (the map is read whole by every `test:changed`). */
+interface StoredMap extends Omit<TestMap, 'sources'> {
+  sources: Record<string, { loaded: number[]; functions: Record<string, number[]> }>;
 }
 
 export function readMap(root: string): TestMap | null {
   const file = path.join(root, MAP_FILE);
   if (!existsSync(file)) return null;
-  const map = JSON.parse(readFileSync(file, 'utf8')) as TestMap;
-  return map.version === 1 ? map : null;
+  const stored = JSON.parse(readFileSync(file, 'utf8')) as StoredMap;
+  if (stored.version !== 2) return null;
+  const name = (index: number) => stored.tests[index] ?? `(test ${index})`;
+  const sources: TestMap['sources'] = {};
+  for (const [source, { loaded, functions }] of Object.entries(stored.sources)) {
+    sources[source] = {
+      loaded: loaded.map(name),
+      functions: Object.fromEntries(Object.entries(functions).map(([fn, tests]) => [fn, tests.map(name)])),
+    };
+  }
+  return { ...stored, sources };
 }
 
 export function writeMap(root: string, map: TestMap): void {
+  const index = new Map(map.tests.map((test, i) => [test, i]));
+  const number = (test: string) => {
+    const found = index.get(test);
+    if (found === undefined) throw new Error(`${test} is not among the map's test files`);
+    return found;
+  };
+  const stored: StoredMap = {
+    ...map,
+    sources: Object.fromEntries(
+      Object.entries(map.sources).map(([source, { loaded, functions }]) => [
+        source,
+        {
+          loaded: loaded.map(number),
+          functions: Object.fromEntries(
+            Object.entries(functions).map(([fn, tests]) => [fn, tests.map(number)]),
+          ),
+        },
+      ]),
+    ),
+  };
   const file = path.join(root, MAP_FILE);
   mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, `${JSON.stringify(map, null, 1)}\n`);
+  writeFileSync(file, `${JSON.stringify(stored)}\n`);
 }

@@ -1,7 +1,8 @@
 // Which vitest files a change selects, and why: pure, so tests/unit/test-changed.test.ts can hold it to its word.
 
+import type { ChangedLine } from './changed-code.ts';
 import { type ChangedFile, classify, type Kind } from './changed-files.ts';
-import { lookup, type TestMap } from './map.ts';
+import type { SourceEntry, TestMap } from './map.ts';
 
 export interface FileVerdict {
   file: ChangedFile;
@@ -18,20 +19,94 @@ export interface Selection {
   everything: boolean;
   /** Code the map does not know: `vitest related` picks their tests by imports. */
   related: string[];
-  /** Files of the map changed after it was built: their selection is what their previous version ran. */
+  /** Files the map knows that commits changed after it was built: it knows an older version of them. */
   newerThanMap: string[];
+}
+
+/** What a change of a file the map knows reaches. */
+export type Reach =
+  /** Comments, blank lines, types: nothing that runs. */
+  | { kind: 'nothing' }
+  /**
+   * Code outside every function (imports, constants, schemas, a function's signature), or in a function the map
+   * cannot name: every test file that loaded the file. `lines`: where, for the developer.
+   */
+  | { kind: 'loaded'; tests: string[]; lines: string[] }
+  /** Code inside functions the map knows: the test files that ran them. */
+  | { kind: 'functions'; tests: string[]; names: string[]; newPrivate: string[] };
+
+/**
+ * Each changed line is looked up by the innermost function around it that the map knows: a function nested in
+ * another runs only once that one has run, in the same process, so the outer one's test files hold the inner one's.
+ * A line outside every function, or whose functions the map knows none of, reaches every test file that loaded the
+ * file, except a new top-level function the module does not export: only changed code of this file calls it.
+ */
+export function reach(entry: SourceEntry, lines: readonly ChangedLine[]): Reach {
+  const outside: string[] = [];
+  const names = new Set<string>();
+  const newPrivate = new Set<string>();
+  for (const { side, line, chain } of lines) {
+    const known = chain.find((fn) => fn.name !== null && Object.hasOwn(entry.functions, fn.name));
+    if (known?.name) {
+      names.add(known.name);
+      continue;
+    }
+    const outer = chain.at(-1);
+    if (outer?.name && !outer.existedBefore && outer.private) newPrivate.add(outer.name);
+    else outside.push(`${side === 'before' ? 'removed ' : ''}line ${line}`);
+  }
+  if (outside.length > 0) return { kind: 'loaded', tests: entry.loaded, lines: [...new Set(outside)] };
+  if (names.size === 0 && newPrivate.size === 0) return { kind: 'nothing' };
+  const tests = new Set([...names].flatMap((name) => entry.functions[name] ?? []));
+  return {
+    kind: 'functions',
+    tests: [...tests].sort(),
+    names: [...names].sort(),
+    newPrivate: [...newPrivate].sort(),
+  };
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-export function selectVitest(
-  changed: readonly ChangedFile[],
-  map: TestMap | null,
-  include: readonly RegExp[],
-  modifiedAt: (file: string) => number | null,
+function list(items: readonly string[], most = 4): string {
+  return items.length <= most
+    ? items.join(', ')
+    : `${items.slice(0, most).join(', ')} and ${items.length - most} more`;
+}
+
+function describe(found: Reach): string {
+  if (found.kind === 'nothing') return 'only comments, blank lines or types changed: no test runs them';
+  if (found.kind === 'loaded')
+    return (
+      `code outside the functions the map knows (${list(found.lines, 3)}): ` +
+      `the ${plural(found.tests.length, 'test file')} that load it`
+    );
+  const parts: string[] = [];
+  if (found.names.length > 0)
+    parts.push(
+      found.tests.length === 0
+        ? `changed in ${list(found.names)}, which no test runs`
+        : `changed in ${list(found.names)}: ${plural(found.tests.length, 'test file')} ran ${found.names.length === 1 ? 'it' : 'them'} (test map)`,
+    );
+  if (found.newPrivate.length > 0)
+    parts.push(`new ${list(found.newPrivate)}, called only from this file's changed code`);
+  return parts.join('; ');
+}
+
+export interface SelectOptions {
+  map: TestMap | null;
+  /** vitest's `include`, as regular expressions. */
+  include: readonly RegExp[];
+  /** Files commits changed between the map's commit and the base (`git diff --name-only`). */
+  changedSinceMap: ReadonlySet<string>;
+  /** The changed lines of code of a file, with the functions around them (changedCode); null: cannot tell. */
+  changedLines: (file: ChangedFile) => ChangedLine[] | null;
   /** package.json changed in its "scripts" alone (onlyScriptsChanged). */
-  packageScriptsOnly = false,
-): Selection {
+  packageScriptsOnly?: boolean;
+}
+
+export function selectVitest(changed: readonly ChangedFile[], options: SelectOptions): Selection {
+  const { map, include, changedSinceMap, changedLines, packageScriptsOnly = false } = options;
   const selection: Selection = {
     verdicts: [],
     tests: new Map(),
@@ -44,7 +119,6 @@ export function selectVitest(
     if (!reasons.includes(because)) reasons.push(because);
     selection.tests.set(test, reasons);
   };
-  const builtAt = map ? Date.parse(map.builtAt) : 0;
   for (const file of changed) {
     const kind = classify(file.path, include, packageScriptsOnly);
     const verdict = (why: string) => selection.verdicts.push({ file, kind, why });
@@ -69,11 +143,15 @@ export function selectVitest(
           : 'every vitest file runs with it: the whole vitest suite',
       );
     } else if (!map) {
-      selection.related.push(file.path);
-      verdict('no test map: vitest related (imports)');
+      if (file.status === 'D')
+        verdict('deleted; without a test map, the test files importing it are not known');
+      else {
+        selection.related.push(file.path);
+        verdict('no test map: vitest related (imports)');
+      }
     } else {
-      const found = lookup(map, file.path);
-      if (found.kind === 'unknown') {
+      const entry = map.sources[file.path];
+      if (!entry) {
         if (file.status === 'D') verdict('deleted, and no test loaded it');
         else {
           selection.related.push(file.path);
@@ -81,14 +159,18 @@ export function selectVitest(
         }
         continue;
       }
-      for (const test of found.tests) add(test, file.path);
-      verdict(
-        found.kind === 'ran'
-          ? `${plural(found.tests.length, 'test file')} ran a function of it (test map)`
-          : `no test ran a function of it, only its top level: the ${plural(found.tests.length, 'test file')} that loaded it`,
-      );
-      const modified = file.status === 'D' ? null : modifiedAt(file.path);
-      if (modified !== null && modified > builtAt) selection.newerThanMap.push(file.path);
+      const lines = file.status === 'M' ? changedLines(file) : null;
+      const found: Reach =
+        lines === null
+          ? {
+              kind: 'loaded',
+              tests: entry.loaded,
+              lines: [file.status === 'D' ? 'deleted' : 'the whole file'],
+            }
+          : reach(entry, lines);
+      for (const test of found.kind === 'nothing' ? [] : found.tests) add(test, file.path);
+      verdict(describe(found));
+      if (changedSinceMap.has(file.path)) selection.newerThanMap.push(file.path);
     }
   }
   return selection;

@@ -1,6 +1,15 @@
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import {
+  type ChangedLine,
+  changedCode,
+  changedLineNumbers,
+  v8Name,
+} from '../../scripts/test-map/changed-code.ts';
 import {
   classify,
   globToRegExp,
@@ -9,35 +18,47 @@ import {
   parseChangedFiles,
 } from '../../scripts/test-map/changed-files.ts';
 import {
-  lookup,
+  MAP_FILE,
   mergeRuns,
   projectPath,
+  readMap,
   type ScriptCoverage,
   summarise,
   type TestMap,
+  writeMap,
 } from '../../scripts/test-map/map.ts';
-import { selectVitest } from '../../scripts/test-map/select.ts';
+import { reach, type SelectOptions, selectVitest } from '../../scripts/test-map/select.ts';
 import vitestConfig from '../../vitest.config.ts';
 
 const root = '/repo';
 const include = (vitestConfig.test?.include ?? []).map(globToRegExp);
 
 const map: TestMap = {
-  version: 1,
+  version: 2,
   builtAt: '2026-11-27T12:00:00.000Z',
   commit: 'a'.repeat(40),
   dirty: false,
-  tests: ['tests/api/leads.test.ts', 'tests/api/lead-assignment.test.ts', 'tests/api/catalogue.test.ts'],
+  tests: ['tests/api/catalogue.test.ts', 'tests/api/lead-assignment.test.ts', 'tests/api/leads.test.ts'],
   failed: [],
   sources: {
     'server/services/leads/lead-assignment.ts': {
-      ran: ['tests/api/lead-assignment.test.ts', 'tests/api/leads.test.ts'],
       loaded: ['tests/api/catalogue.test.ts', 'tests/api/lead-assignment.test.ts', 'tests/api/leads.test.ts'],
+      functions: {
+        assignLead: ['tests/api/lead-assignment.test.ts', 'tests/api/leads.test.ts'],
+        nextInRotation: ['tests/api/lead-assignment.test.ts'],
+        unusedHelper: [],
+      },
     },
-    'contracts/leads.ts': { ran: [], loaded: ['tests/api/leads.test.ts'] },
+    'contracts/leads.ts': { loaded: ['tests/api/leads.test.ts'], functions: {} },
   },
 };
-const builtAt = Date.parse(map.builtAt);
+
+/** A changed line inside the given functions (innermost first), each of which existed before. */
+const inside = (...names: (string | null)[]): ChangedLine => ({
+  side: 'after',
+  line: 10,
+  chain: names.map((name) => ({ name, existedBefore: true, private: false })),
+});
 
 describe('the changed files', () => {
   it('reads git diff --name-status -z and the untracked files, one entry per path', () => {
@@ -63,13 +84,13 @@ describe('the changed files', () => {
     expect(classify('tests/hostile/leads.test.ts', include)).toBe('vitest-test');
     expect(classify('tests/e2e/listing.spec.ts', include)).toBe('e2e');
     expect(classify('tests/e2e/support/axe.ts', include)).toBe('e2e');
+    expect(classify('playwright.config.ts', include)).toBe('e2e');
     expect(classify('tests/support/test-app.ts', include)).toBe('code');
     expect(classify('tests/support/pglite-template.global.ts', include)).toBe('vitest-wide');
     expect(classify('db/migrations/0031_x.sql', include)).toBe('vitest-wide');
     expect(classify('package-lock.json', include)).toBe('vitest-wide');
     expect(classify('package.json', include)).toBe('vitest-wide');
     expect(classify('package.json', include, true)).toBe('other');
-    expect(classify('playwright.config.ts', include)).toBe('e2e');
     expect(classify('server/app.ts', include)).toBe('code');
     expect(classify('app/routes/home.tsx', include)).toBe('code');
     expect(classify('README.md', include)).toBe('other');
@@ -111,12 +132,223 @@ describe('the changed files', () => {
   });
 });
 
-describe('the selection', () => {
-  const select = (changed: Parameters<typeof selectVitest>[0], modifiedAt = (_: string) => builtAt - 1) =>
-    selectVitest(changed, map, include, modifiedAt);
+describe('where a change falls in a file', () => {
+  it("reads the changed line numbers of git's zero-context hunks", () => {
+    const diff = [
+      'diff --git a/x.ts b/x.ts',
+      '--- a/x.ts',
+      '+++ b/x.ts',
+      '@@ -3 +3 @@ export function a() {',
+      '@@ -10,0 +11,2 @@',
+      '@@ -20,2 +22,0 @@ const B = 1;',
+    ].join('\n');
+    expect(changedLineNumbers(diff)).toEqual({ before: [3, 20, 21], after: [3, 11, 12] });
+  });
 
-  it('runs the test files that ran a function of a changed file, not those that only loaded it', () => {
-    const selection = select([{ path: 'server/services/leads/lead-assignment.ts', status: 'M' }]);
+  const before = [
+    '// The rotation.', //  1
+    "import { z } from 'zod';", //  2
+    '', //  3
+    'export interface Lead {', //  4
+    '  id: number;', //  5
+    '}', //  6
+    '', //  7
+    'export const LIMIT = 3;', //  8
+    '', //  9
+    'export function assignLead(leads: Lead[]) {', // 10
+    '  // the first free one', // 11
+    '  return leads.filter((lead) => {', // 12
+    '    return lead.id > LIMIT;', // 13
+    '  });', // 14
+    '}', // 15
+    '', // 16
+    'export class Rotation {', // 17
+    '  constructor(private readonly size: number) {', // 18
+    '    this.size = size;', // 19
+    '  }', // 20
+    '  get next(): number {', // 21
+    '    return this.size;', // 22
+    '  }', // 23
+    '}', // 24
+    '', // 25
+    'export const schema = z.string().refine((v) => v.length > 1, { error: () => "corto" });', // 26
+  ].join('\n');
+
+  /** The chains' names of the changed lines of `after` (one line replaced), with `before` as the base. */
+  const chains = (line: number, replacement: string) => {
+    const lines = before.split('\n');
+    lines[line - 1] = replacement;
+    return changedCode('x.ts', before, lines.join('\n'), { before: [line], after: [line] }).map(
+      ({ side, chain }) =>
+        `${side}: ${chain.map((fn) => fn.name ?? '(anonymous)').join(' < ') || '(top level)'}`,
+    );
+  };
+
+  it('names the functions around a changed line, innermost first, as V8 names them', () => {
+    expect(chains(13, '    return lead.id >= LIMIT;')).toEqual([
+      'before: (anonymous) < assignLead',
+      'after: (anonymous) < assignLead',
+    ]);
+    expect(chains(19, '    this.size = size + 1;')).toEqual(['before: Rotation', 'after: Rotation']);
+    expect(chains(22, '    return this.size * 2;')).toEqual(['before: get next', 'after: get next']);
+    // An object literal's property: V8 names it after the whole call chain, so it is looked up by what is around it.
+    expect(
+      chains(26, 'export const schema = z.string().refine((v) => v.length > 2, { error: () => "c" });'),
+    ).toEqual(['before: (top level)', 'before: (anonymous)', 'after: (top level)', 'after: (anonymous)']);
+  });
+
+  it('counts a signature, a constant or an import as a change outside every function', () => {
+    expect(chains(8, 'export const LIMIT = 4;')).toEqual(['before: (top level)', 'after: (top level)']);
+    expect(chains(10, 'export function assignLead(leads: Lead[], limit = 2) {')).toEqual([
+      'before: (top level)',
+      'after: (top level)',
+    ]);
+    expect(chains(2, "import { z, ZodError } from 'zod';")).toEqual([
+      'before: (top level)',
+      'after: (top level)',
+    ]);
+  });
+
+  it('leaves out comments, blank lines and types', () => {
+    expect(chains(1, '// The rotation of leads.')).toEqual([]);
+    expect(chains(11, '  // the first free one, by id')).toEqual([]);
+    expect(chains(5, '  id: string;')).toEqual([]);
+    expect(chains(3, '')).toEqual([]);
+  });
+
+  it('tells a new private function from a new exported one, and reads removed lines in the version before', () => {
+    const added = `${before}\nfunction helper() {\n  return 1;\n}\nexport function shared() {\n  return 2;\n}`;
+    const found = changedCode('x.ts', before, added, { before: [], after: [28, 31] });
+    expect(found.map(({ line, chain }) => [line, chain])).toEqual([
+      [28, [{ name: 'helper', existedBefore: false, private: true }]],
+      [31, [{ name: 'shared', existedBefore: false, private: false }]],
+    ]);
+    const removed = changedCode('x.ts', before, before.replace('    this.size = size;\n', ''), {
+      before: [19],
+      after: [],
+    });
+    expect(removed).toEqual([
+      { side: 'before', line: 19, chain: [{ name: 'Rotation', existedBefore: true, private: false }] },
+    ]);
+  });
+
+  it("gives functions the names V8's own coverage reports for them", () => {
+    const source = [
+      'function declared() { const inner = () => 1; return inner(); }',
+      'const arrow = (n: number) => n * 2;',
+      'const typed = ((n: number) => n) as (n: number) => number;',
+      'const expression = function named() { return 3; };',
+      'const object = { method() { return 4; }, get value() { return 5; }, property: () => 6 };',
+      'class Counter { field = () => 7; constructor() { this.field(); } count() { return 8; } #hidden() {} static make() { return new Counter(); } }',
+      'const listed = [() => 9];',
+      'function withDefault(make = () => 10) { return make(); }',
+      'declared(); arrow(1); typed(1); expression(); object.method(); object.value; object.property();',
+      'Counter.make().count(); listed[0](); withDefault();',
+    ].join('\n');
+    const js = ts.transpileModule(source, { compilerOptions: { target: ts.ScriptTarget.ESNext } }).outputText;
+    const child = `
+      import { Session } from 'node:inspector/promises';
+      import vm from 'node:vm';
+      const session = new Session();
+      session.connect();
+      await session.post('Profiler.enable');
+      await session.post('Profiler.startPreciseCoverage', { callCount: true, detailed: false });
+      vm.runInThisContext(${JSON.stringify(js)}, { filename: '/repo/names.ts' });
+      const { result } = await session.post('Profiler.takePreciseCoverage');
+      console.log(JSON.stringify(result.filter((s) => s.url.includes('/repo/'))));
+    `;
+    const output = execFileSync(process.execPath, ['--input-type=module', '-e', child], { encoding: 'utf8' });
+    const reported = summarise(JSON.parse(output) as ScriptCoverage[], root)['names.ts'];
+    const parsed = ts.createSourceFile('names.ts', source, ts.ScriptTarget.Latest, true);
+    const ours: string[] = [];
+    const visit = (node: ts.Node) => {
+      if (ts.isFunctionLike(node) && 'body' in node && node.body) {
+        const name = v8Name(node as Parameters<typeof v8Name>[0]);
+        if (name !== null) ours.push(name);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(parsed);
+    expect(ours.sort()).toEqual(
+      [
+        'Counter',
+        'arrow',
+        'count',
+        'declared',
+        'field',
+        'get value',
+        'inner',
+        'make',
+        'method',
+        'named',
+        'typed',
+        'withDefault',
+        '#hidden',
+      ].sort(),
+    );
+    // Every name we give is one V8 gave that very function, and it ran.
+    for (const name of ours.filter((name) => name !== '#hidden')) expect(reported?.ran, name).toContain(name);
+    expect(reported?.known).toContain('#hidden');
+    // A function expression's own name wins over its variable's.
+    expect(reported?.ran).toContain('named');
+    expect(reported?.known).not.toContain('expression');
+  });
+});
+
+describe('the selection', () => {
+  const options = (overrides: Partial<SelectOptions> = {}): SelectOptions => ({
+    map,
+    include,
+    changedSinceMap: new Set(),
+    changedLines: () => [inside('assignLead')],
+    ...overrides,
+  });
+
+  it('looks a changed line up by the innermost function around it that the map knows', () => {
+    const entry = map.sources['server/services/leads/lead-assignment.ts'];
+    if (!entry) throw new Error('fixture');
+    expect(reach(entry, [inside('nextInRotation')])).toEqual({
+      kind: 'functions',
+      tests: ['tests/api/lead-assignment.test.ts'],
+      names: ['nextInRotation'],
+      newPrivate: [],
+    });
+    // An anonymous callback, or a nested function V8 never reported: the named function around it.
+    expect(reach(entry, [inside(null, 'notCompiled', 'assignLead')])).toMatchObject({
+      kind: 'functions',
+      tests: ['tests/api/lead-assignment.test.ts', 'tests/api/leads.test.ts'],
+    });
+    expect(reach(entry, [inside('unusedHelper')])).toMatchObject({ kind: 'functions', tests: [] });
+    // Outside every function, or in none the map knows: every test file that loaded the file.
+    expect(reach(entry, [inside()])).toMatchObject({
+      kind: 'loaded',
+      tests: entry.loaded,
+      lines: ['line 10'],
+    });
+    expect(reach(entry, [inside('renamedSinceTheMap')])).toMatchObject({ kind: 'loaded' });
+    // A new function only this file can call: its callers' changes select the tests.
+    const helper: ChangedLine = {
+      side: 'after',
+      line: 30,
+      chain: [{ name: 'helper', existedBefore: false, private: true }],
+    };
+    expect(reach(entry, [helper])).toEqual({
+      kind: 'functions',
+      tests: [],
+      names: [],
+      newPrivate: ['helper'],
+    });
+    expect(
+      reach(entry, [{ ...helper, chain: [{ name: 'helper', existedBefore: false, private: false }] }]),
+    ).toMatchObject({ kind: 'loaded' });
+    expect(reach(entry, [])).toEqual({ kind: 'nothing' });
+  });
+
+  it('runs the test files that ran the changed functions, and says so', () => {
+    const selection = selectVitest(
+      [{ path: 'server/services/leads/lead-assignment.ts', status: 'M' }],
+      options(),
+    );
     expect([...selection.tests.keys()].sort()).toEqual([
       'tests/api/lead-assignment.test.ts',
       'tests/api/leads.test.ts',
@@ -124,35 +356,45 @@ describe('the selection', () => {
     expect(selection.tests.get('tests/api/leads.test.ts')).toEqual([
       'server/services/leads/lead-assignment.ts',
     ]);
-    expect(selection.verdicts[0]?.why).toBe('2 test files ran a function of it (test map)');
+    expect(selection.verdicts[0]?.why).toBe('changed in assignLead: 2 test files ran it (test map)');
     expect(selection.related).toEqual([]);
     expect(selection.everything).toBe(false);
   });
 
-  it('falls back to the loaders of a file whose top level alone runs, and to vitest related for an unknown one', () => {
-    const selection = select([
-      { path: 'contracts/leads.ts', status: 'M' },
-      { path: 'server/services/new-thing.ts', status: 'A' },
-      { path: 'server/services/gone.ts', status: 'D' },
-    ]);
-    expect([...selection.tests.keys()]).toEqual(['tests/api/leads.test.ts']);
+  it('falls back to the loaders of a file changed at its top level or deleted, and to vitest related for an unknown one', () => {
+    const selection = selectVitest(
+      [
+        { path: 'contracts/leads.ts', status: 'M' },
+        { path: 'server/services/leads/lead-assignment.ts', status: 'D' },
+        { path: 'server/services/new-thing.ts', status: 'A' },
+        { path: 'server/services/gone.ts', status: 'D' },
+      ],
+      options({ changedLines: () => [inside()] }),
+    );
+    expect([...selection.tests.keys()].sort()).toEqual(map.tests);
     expect(selection.related).toEqual(['server/services/new-thing.ts']);
     expect(selection.verdicts.map((v) => v.why)).toEqual([
-      'no test ran a function of it, only its top level: the 1 test file that loaded it',
+      'code outside the functions the map knows (line 10): the 1 test file that load it',
+      'code outside the functions the map knows (deleted): the 3 test files that load it',
       'not in the test map (new, or no test loaded it): vitest related (imports)',
       'deleted, and no test loaded it',
     ]);
   });
 
-  it('runs changed test files as they are, skips deleted ones and what is not code', () => {
-    const selection = select([
-      { path: 'tests/unit/format.test.ts', status: 'M' },
-      { path: 'tests/unit/gone.test.ts', status: 'D' },
-      { path: 'README.md', status: 'M' },
-      { path: 'tests/e2e/listing.spec.ts', status: 'M' },
-    ]);
+  it('runs changed test files as they are, and nothing for comments, types or what is not code', () => {
+    const selection = selectVitest(
+      [
+        { path: 'contracts/leads.ts', status: 'M' },
+        { path: 'tests/unit/format.test.ts', status: 'M' },
+        { path: 'tests/unit/gone.test.ts', status: 'D' },
+        { path: 'README.md', status: 'M' },
+        { path: 'tests/e2e/listing.spec.ts', status: 'M' },
+      ],
+      options({ changedLines: () => [] }),
+    );
     expect([...selection.tests.entries()]).toEqual([['tests/unit/format.test.ts', ['changed']]]);
     expect(selection.verdicts.map((v) => v.why)).toEqual([
+      'only comments, blank lines or types changed: no test runs them',
       'a test file: runs as it is',
       'a deleted test file',
       'not code: no vitest test runs it',
@@ -160,26 +402,28 @@ describe('the selection', () => {
     ]);
   });
 
-  it('runs the whole vitest suite for a migration, and sends every code file to vitest related without a map', () => {
-    expect(select([{ path: 'db/migrations/0040_x.sql', status: 'A' }]).everything).toBe(true);
+  it('runs the whole vitest suite for a migration or dependencies, and sends code to vitest related without a map', () => {
+    expect(selectVitest([{ path: 'db/migrations/0040_x.sql', status: 'A' }], options()).everything).toBe(
+      true,
+    );
     const packageJson = [{ path: 'package.json', status: 'M' as const }];
-    expect(selectVitest(packageJson, map, include, () => 0).everything).toBe(true);
-    const scriptsOnly = selectVitest(packageJson, map, include, () => 0, true);
+    expect(selectVitest(packageJson, options()).everything).toBe(true);
+    const scriptsOnly = selectVitest(packageJson, options({ packageScriptsOnly: true }));
     expect(scriptsOnly.everything).toBe(false);
     expect(scriptsOnly.tests.size).toBe(0);
     expect(scriptsOnly.verdicts[0]?.why).toBe('only its "scripts" changed: no vitest test runs them');
-    const withoutMap = selectVitest([{ path: 'domain/format.ts', status: 'M' }], null, include, () => 0);
+    const withoutMap = selectVitest([{ path: 'domain/format.ts', status: 'M' }], options({ map: null }));
     expect(withoutMap.related).toEqual(['domain/format.ts']);
     expect(withoutMap.tests.size).toBe(0);
   });
 
-  it('names the files changed after the map was built', () => {
-    const selection = select(
+  it('names the changed files that commits changed after the map was built', () => {
+    const selection = selectVitest(
       [
         { path: 'server/services/leads/lead-assignment.ts', status: 'M' },
         { path: 'contracts/leads.ts', status: 'M' },
       ],
-      (file) => (file === 'contracts/leads.ts' ? builtAt + 1000 : builtAt - 1000),
+      options({ changedSinceMap: new Set(['contracts/leads.ts', 'domain/other.ts']) }),
     );
     expect(selection.newerThanMap).toEqual(['contracts/leads.ts']);
   });
@@ -191,13 +435,13 @@ describe('the map', () => {
     expect(projectPath('/repo/domain/format.ts?v=1', root)).toBe('domain/format.ts');
     expect(projectPath('file:///repo/a%20b/c.ts', root)).toBe('a b/c.ts');
     expect(projectPath('/repo/node_modules/zod/index.js', root)).toBeNull();
+    expect(projectPath('/repo/build/server/index.js', root)).toBeNull();
     expect(projectPath('/elsewhere/x.ts', root)).toBeNull();
     expect(projectPath('node:internal/modules/run_main', root)).toBeNull();
     expect(projectPath('/repo/db/migrations/0001.sql', root)).toBeNull();
   });
 
-  it("counts a file as run only when one of its functions ran, from V8's own coverage", () => {
-    // Two modules wrapped and run as vitest's module runner does; the test calls a function of the first only.
+  it("records which named functions ran, from V8's own coverage of modules run as vitest runs them", () => {
     const child = `
       import { Session } from 'node:inspector/promises';
       import vm from 'node:vm';
@@ -205,42 +449,59 @@ describe('the map', () => {
       session.connect();
       await session.post('Profiler.enable');
       await session.post('Profiler.startPreciseCoverage', { callCount: true, detailed: false });
-      const head = "'use strict';async (exports)=>{{";
       const load = async (file, code) => {
         const exports = {};
-        await vm.runInThisContext(head + code + '\\n}}', { filename: file })(exports);
+        await vm.runInThisContext("'use strict';async (exports)=>{{" + code + '\\n}}', { filename: file })(exports);
         return exports;
       };
-      const used = await load('/repo/domain/used.ts', 'const twice = (n) => n * 2; exports.run = () => twice(21);');
-      await load('/repo/domain/imported.ts', 'const LIMIT = 3 * 7; exports.limit = () => LIMIT;');
+      const used = await load('/repo/domain/used.ts', 'function twice(n) { return n * 2; } function never() {} exports.run = () => twice(21);');
+      await load('/repo/domain/imported.ts', 'const TABLE = [1, 2].map(function double(n) { return n * 2; });');
       used.run();
       const { result } = await session.post('Profiler.takePreciseCoverage');
-      console.log(JSON.stringify({ head: head.length, result: result.filter((s) => s.url.startsWith('file:///repo/')) }));
+      console.log(JSON.stringify(result.filter((s) => s.url.includes('/repo/'))));
     `;
     const output = execFileSync(process.execPath, ['--input-type=module', '-e', child], { encoding: 'utf8' });
-    const { head, result } = JSON.parse(output) as { head: number; result: ScriptCoverage[] };
-    expect(summarise(result, root, () => head)).toEqual({
-      ran: ['domain/used.ts'],
-      loaded: ['domain/imported.ts', 'domain/used.ts'],
+    expect(summarise(JSON.parse(output) as ScriptCoverage[], root)).toEqual({
+      // What a module's top level calls counts too: a change in `double` changes TABLE for every importer.
+      'domain/imported.ts': { known: ['double'], ran: ['double'] },
+      'domain/used.ts': { known: ['exports.run', 'never', 'twice'], ran: ['exports.run', 'twice'] },
     });
-    // Without the wrapper's offset, the wrapper itself would count as a function of every module.
-    expect(summarise(result, root).ran).toEqual(['domain/imported.ts', 'domain/used.ts']);
   });
 
   it('replaces the runs of the files mapped again, keeps the others, and forgets them all on a full run', () => {
     const meta = { builtAt: map.builtAt, commit: map.commit, dirty: false, failed: [] };
-    const again = [{ testFile: 'tests/api/leads.test.ts', ran: ['domain/x.ts'], loaded: ['domain/x.ts'] }];
+    const again = [
+      { testFile: 'tests/api/leads.test.ts', files: { 'domain/x.ts': { known: ['f', 'g'], ran: ['f'] } } },
+    ];
     const partial = mergeRuns(map, again, { ...meta, allTestsRun: false });
-    expect(lookup(partial, 'server/services/leads/lead-assignment.ts')).toEqual({
-      kind: 'ran',
-      tests: ['tests/api/lead-assignment.test.ts'],
+    expect(partial.sources['server/services/leads/lead-assignment.ts']).toEqual({
+      loaded: ['tests/api/catalogue.test.ts', 'tests/api/lead-assignment.test.ts'],
+      functions: {
+        assignLead: ['tests/api/lead-assignment.test.ts'],
+        nextInRotation: ['tests/api/lead-assignment.test.ts'],
+        unusedHelper: [],
+      },
     });
-    expect(lookup(partial, 'contracts/leads.ts')).toEqual({ kind: 'unknown' });
-    expect(lookup(partial, 'domain/x.ts')).toEqual({ kind: 'ran', tests: ['tests/api/leads.test.ts'] });
-    expect(partial.tests).toEqual(map.tests.slice().sort());
+    expect(partial.sources['contracts/leads.ts']).toBeUndefined();
+    expect(partial.sources['domain/x.ts']).toEqual({
+      loaded: ['tests/api/leads.test.ts'],
+      functions: { f: ['tests/api/leads.test.ts'], g: [] },
+    });
+    expect(partial.tests).toEqual(map.tests);
     const full = mergeRuns(map, again, { ...meta, allTestsRun: true });
     expect(full.tests).toEqual(['tests/api/leads.test.ts']);
     expect(Object.keys(full.sources)).toEqual(['domain/x.ts']);
-    expect(path.isAbsolute(Object.keys(full.sources)[0] ?? '')).toBe(false);
+  });
+
+  it('is written with test files as numbers and read back as it was', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'test-map-'));
+    try {
+      writeMap(dir, map);
+      const stored = JSON.parse(readFileSync(path.join(dir, MAP_FILE), 'utf8'));
+      expect(stored.sources['contracts/leads.ts']).toEqual({ loaded: [2], functions: {} });
+      expect(readMap(dir)).toEqual(map);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
