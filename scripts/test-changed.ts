@@ -1,7 +1,8 @@
-// `npm run test:changed [-- <base>] [--e2e] [--list]`: the tests a change touches, not the whole suite. Changes are
-// the work tree (staged, unstaged, untracked) and the commits since the merge-base with main (or with <base>).
-// Vitest files: a changed test file runs; for changed code, the test map (`npm run test:map`) says which test files
-// ran the functions the changed lines are in. Browser tests only with --e2e. README, "Other commands".
+// `npm run test:changed [-- <base>] [--e2e] [--list]`: the tests a change touches, not the whole suite. The change is
+// what is not committed (staged, unstaged, untracked), or with <base> everything since the merge-base of HEAD and
+// <base> as well. Vitest files: a changed test file runs; for changed code, the test map (`npm run test:map`) says
+// which test files ran the functions the changed lines are in. Browser tests only with --e2e. README, "Other
+// commands".
 
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -42,7 +43,6 @@ function changedSince(commit: string, base: string): Set<string> {
   }
 }
 
-const git = (args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
 const mtime = (file: string) => {
   const absolute = path.join(root, file);
   return existsSync(absolute) ? statSync(absolute).mtimeMs : null;
@@ -152,16 +152,18 @@ async function main(): Promise<number> {
   const { base: ref, e2e, list } = parseArgs(process.argv.slice(2));
   const base = baseCommit(root, ref);
   const changed = changedFiles(root, base);
-  const where =
-    base === git(['rev-parse', 'HEAD']) ? 'HEAD' : `${base.slice(0, 9)}, the merge-base of HEAD and ${ref}`;
   console.log(
-    `test:changed: ${changed.length} file(s) differ from ${where}: ` +
-      (where === 'HEAD'
-        ? 'what is staged, unstaged or untracked.'
-        : 'the commits since it, and what is staged, unstaged or untracked.'),
+    ref === null
+      ? `test:changed: ${changed.length} file(s) changed and not committed (staged, unstaged, untracked).`
+      : `test:changed: ${changed.length} file(s) changed since ${base.slice(0, 9)}, the merge-base of HEAD and ${ref}` +
+          ' (its commits since, and what is not committed).',
   );
   if (changed.length === 0) {
-    console.log('Nothing to run. For commits already made: `npm run test:changed -- HEAD~1` (or any base).');
+    console.log(
+      ref === null
+        ? 'Nothing to run. For commits already made: `npm run test:changed -- HEAD~1`, or `-- main` for a branch.'
+        : 'Nothing to run.',
+    );
     return 0;
   }
   const packageScriptsOnly = changed.some((file) => file.path === 'package.json')

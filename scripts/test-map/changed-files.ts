@@ -78,9 +78,12 @@ function git(args: string[], root: string): string {
   return execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
-/** The commit changes are counted from: where HEAD left `ref` (the merge-base), main unless told otherwise. */
-export function baseCommit(root: string, ref = 'main'): string {
-  return git(['merge-base', 'HEAD', ref], root).trim();
+/**
+ * The commit changes are counted from: HEAD (what is not committed yet, as `vitest --changed` and Playwright's
+ * `--only-changed` count), or where HEAD left `ref` (the merge-base: a branch's commits, and what is not committed).
+ */
+export function baseCommit(root: string, ref: string | null): string {
+  return git(ref === null ? ['rev-parse', 'HEAD'] : ['merge-base', 'HEAD', ref], root).trim();
 }
 
 /** A file's text at a commit, or null when it has none there. */
@@ -123,11 +126,11 @@ export function onlyScriptsChanged(before: string | null, after: string | null):
   return a !== undefined && b !== undefined && a !== null && a === b;
 }
 
-/** `npm run test:changed -- [<base>] [--e2e] [--list]`. */
-export function parseArgs(argv: readonly string[]): { base: string; e2e: boolean; list: boolean } {
+/** `npm run test:changed -- [<base>] [--e2e] [--list]`; no base: HEAD. */
+export function parseArgs(argv: readonly string[]): { base: string | null; e2e: boolean; list: boolean } {
   const refs = argv.filter((arg) => !arg.startsWith('--'));
   const unknown = argv.filter((arg) => arg.startsWith('--') && arg !== '--e2e' && arg !== '--list');
   if (unknown.length > 0 || refs.length > 1)
     throw new Error(`usage: npm run test:changed [-- <base>] [--e2e] [--list] (not ${argv.join(' ')})`);
-  return { base: refs[0] ?? 'main', e2e: argv.includes('--e2e'), list: argv.includes('--list') };
+  return { base: refs[0] ?? null, e2e: argv.includes('--e2e'), list: argv.includes('--list') };
 }

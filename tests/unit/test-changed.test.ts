@@ -123,10 +123,10 @@ describe('the changed files', () => {
     expect(onlyScriptsChanged(before, '{ not json')).toBe(false);
   });
 
-  it('takes one base and two flags, and refuses anything else', () => {
-    expect(parseArgs([])).toEqual({ base: 'main', e2e: false, list: false });
-    expect(parseArgs(['HEAD~1', '--e2e'])).toEqual({ base: 'HEAD~1', e2e: true, list: false });
-    expect(parseArgs(['--list'])).toEqual({ base: 'main', e2e: false, list: true });
+  it('counts from HEAD unless given a base, and refuses anything else', () => {
+    expect(parseArgs([])).toEqual({ base: null, e2e: false, list: false });
+    expect(parseArgs(['main', '--e2e'])).toEqual({ base: 'main', e2e: true, list: false });
+    expect(parseArgs(['--list'])).toEqual({ base: null, e2e: false, list: true });
     expect(() => parseArgs(['--watch'])).toThrow(/usage: npm run test:changed/);
     expect(() => parseArgs(['a', 'b'])).toThrow(/usage/);
   });
