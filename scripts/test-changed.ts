@@ -11,6 +11,7 @@ import { createVitest } from 'vitest/node';
 import vitestConfig from '../vitest.config.ts';
 import { changedCode, changedLineNumbers } from './test-map/changed-code.ts';
 import {
+  aliases,
   baseCommit,
   type ChangedFile,
   changedFiles,
@@ -19,6 +20,7 @@ import {
   globToRegExp,
   onlyScriptsChanged,
   parseArgs,
+  resolveImport,
 } from './test-map/changed-files.ts';
 import { readMap, type TestMap } from './test-map/map.ts';
 import { selectVitest } from './test-map/select.ts';
@@ -86,11 +88,15 @@ async function runVitest(
 ): Promise<number> {
   const include = (vitestConfig.test?.include ?? []).map(globToRegExp);
   const map = readMap(root);
+  const tsconfig = JSON.parse(readFileSync(path.join(root, 'tsconfig.json'), 'utf8'));
+  const prefixes = aliases(tsconfig.compilerOptions?.paths);
   const selection = selectVitest(changed, {
     map,
     include,
     changedSinceMap: map ? changedSince(map.commit, base) : new Set(),
     packageScriptsOnly,
+    resolveImport: (file, specifier) =>
+      resolveImport(file, specifier, prefixes, (candidate) => existsSync(path.join(root, candidate))),
     changedLines: (file) =>
       changedCode(
         file.path,

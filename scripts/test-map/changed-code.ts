@@ -6,7 +6,10 @@ import ts from 'typescript';
 
 /** A function around a changed line. */
 export interface FunctionRef {
-  /** The name V8 gives it (`get total` for a getter, the variable's name for an arrow), or null: anonymous. */
+  /**
+   * The name V8 gives it (`get total` for a getter, the variable's name for an arrow), or null: anonymous. A class's
+   * instance fields are initialised by a function V8 calls `<instance_members_initializer>`.
+   */
   name: string | null;
   /** Whether a function of that name was in the file before the change (on the before side: always). */
   existedBefore: boolean;
@@ -18,8 +21,18 @@ export interface ChangedLine {
   side: 'before' | 'after';
   /** 1-based, in the file's version of that side. */
   line: number;
-  /** The functions whose body holds code of the line, innermost first; empty: the line is outside every function. */
+  /**
+   * The functions around code of the line, innermost first; empty: code outside every function. For a changed
+   * constant or import, one entry per place its name is used, with the functions around that place.
+   */
   chain: FunctionRef[];
+  /** The constant or imported name through which the change reaches `chain`. */
+  via?: string;
+  /**
+   * An import of a module the file did not import before: its top level now runs wherever this file is loaded,
+   * unless it already did (scripts/test-map/select.ts asks the map).
+   */
+  newModule?: string;
 }
 
 /** The changed line numbers of `git diff -U0` output: removed or replaced lines before, added or new lines after. */
@@ -103,20 +116,6 @@ export function v8Name(fn: FunctionLike): string | null {
   return null;
 }
 
-/** Code that only the type checker reads: interfaces, type aliases, annotations, `declare` and `import type`. */
-function isTypeOnly(node: ts.Node): boolean {
-  if (ts.isTypeNode(node) || ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)) return true;
-  if (ts.isTypeParameterDeclaration(node)) return true;
-  if (ts.isImportDeclaration(node) && node.importClause?.isTypeOnly) return true;
-  if (ts.isImportSpecifier(node) || ts.isExportSpecifier(node)) return node.isTypeOnly;
-  if (ts.isExportDeclaration(node)) return node.isTypeOnly;
-  if (ts.isHeritageClause(node)) return node.token === ts.SyntaxKind.ImplementsKeyword;
-  return (
-    ts.canHaveModifiers(node) &&
-    (ts.getModifiers(node) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.DeclareKeyword)
-  );
-}
-
 const scriptKind = (file: string) =>
   file.endsWith('.tsx')
     ? ts.ScriptKind.TSX
@@ -126,87 +125,247 @@ const scriptKind = (file: string) =>
         ? ts.ScriptKind.JS
         : ts.ScriptKind.TS;
 
+const INSTANCE_FIELDS = '<instance_members_initializer>';
+
+const hasModifier = (node: ts.Node, kind: ts.SyntaxKind) =>
+  ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((modifier) => modifier.kind === kind);
+
+/** A function, or the instance fields of a class, that code runs in. */
+interface Scope {
+  node: ts.Node;
+  name: string | null;
+}
+
 interface ParsedFile {
-  /** Line → the chains of the code tokens on it (innermost function first). */
-  chainsByLine: Map<number, FunctionLike[][]>;
-  names: Set<string>;
-  exported: Set<string>;
   source: ts.SourceFile;
+  /** Line → the code tokens on it (comments and types are not tokens here). */
+  tokensByLine: Map<number, ts.Node[]>;
+  /** The names of its functions, as v8Name gives them. */
+  names: Set<string>;
+  /** Names exported by `export { … }` or `export default name`. */
+  exported: Set<string>;
+  /** Module specifier → the local names its (non-type) imports bind. */
+  imports: Map<string, Set<string>>;
+}
+
+/** `const f = () => …`: the named function a variable statement of one declaration holds. */
+function functionOf(statement: ts.VariableStatement): FunctionLike | null {
+  const [declaration, ...others] = statement.declarationList.declarations;
+  if (!declaration || others.length > 0) return null;
+  let value = declaration.initializer;
+  while (
+    value &&
+    (ts.isParenthesizedExpression(value) ||
+      ts.isAsExpression(value) ||
+      ts.isSatisfiesExpression(value) ||
+      ts.isNonNullExpression(value) ||
+      ts.isTypeAssertionExpression(value))
+  )
+    value = value.expression;
+  return value && isFunctionLike(value) && v8Name(value) !== null ? value : null;
+}
+
+/**
+ * The functions code at `node` runs in, innermost first. A named function owns all of its text, its signature too
+ * (and `const f =` before an arrow): a change there changes what calling it does. An anonymous one owns its body; its
+ * parameters run where it is declared. A class's instance fields run in its instances' initializer.
+ */
+function scopesOf(node: ts.Node): Scope[] {
+  const scopes: Scope[] = [];
+  const push = (scope: Scope) => {
+    if (scopes.at(-1)?.node !== scope.node) scopes.push(scope);
+  };
+  let child = node;
+  for (let parent = node.parent; parent; child = parent, parent = parent.parent) {
+    if (isFunctionLike(parent)) {
+      const name = v8Name(parent);
+      if (name !== null) push({ node: parent, name });
+      else if (child === parent.body) push({ node: parent, name: null });
+    } else if (ts.isVariableStatement(parent)) {
+      const fn = functionOf(parent);
+      if (fn) push({ node: fn, name: v8Name(fn) });
+    } else if (
+      ts.isPropertyDeclaration(parent) &&
+      ts.isClassLike(parent.parent) &&
+      !hasModifier(parent, ts.SyntaxKind.StaticKeyword)
+    )
+      push({ node: parent, name: INSTANCE_FIELDS });
+  }
+  return scopes;
+}
+
+/** Code that only the type checker reads: interfaces, type aliases, annotations, `declare` and `import type`. */
+function isTypeOnly(node: ts.Node): boolean {
+  if (ts.isTypeNode(node) || ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)) return true;
+  if (ts.isTypeParameterDeclaration(node)) return true;
+  if (ts.isImportDeclaration(node) && node.importClause?.isTypeOnly) return true;
+  if (ts.isImportSpecifier(node) || ts.isExportSpecifier(node)) return node.isTypeOnly;
+  if (ts.isExportDeclaration(node)) return node.isTypeOnly;
+  if (ts.isHeritageClause(node)) return node.token === ts.SyntaxKind.ImplementsKeyword;
+  return hasModifier(node, ts.SyntaxKind.DeclareKeyword);
+}
+
+function importedNames(declaration: ts.ImportDeclaration): string[] {
+  const clause = declaration.importClause;
+  if (!clause || clause.isTypeOnly) return [];
+  const names = clause.name ? [clause.name.text] : [];
+  const bindings = clause.namedBindings;
+  if (bindings && ts.isNamespaceImport(bindings)) names.push(bindings.name.text);
+  if (bindings && ts.isNamedImports(bindings))
+    for (const element of bindings.elements) if (!element.isTypeOnly) names.push(element.name.text);
+  return names;
 }
 
 function parse(file: string, text: string): ParsedFile {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, scriptKind(file));
-  const chainsByLine = new Map<number, FunctionLike[][]>();
-  const names = new Set<string>();
-  const exported = new Set<string>();
+  const parsed: ParsedFile = {
+    source,
+    tokensByLine: new Map(),
+    names: new Set(),
+    exported: new Set(),
+    imports: new Map(),
+  };
   const lineOf = (position: number) => source.getLineAndCharacterOfPosition(position).line + 1;
-
   for (const statement of source.statements) {
     if (ts.isExportDeclaration(statement) && !statement.moduleSpecifier && statement.exportClause)
       if (ts.isNamedExports(statement.exportClause))
         for (const element of statement.exportClause.elements)
-          exported.add((element.propertyName ?? element.name).text);
+          parsed.exported.add((element.propertyName ?? element.name).text);
     if (ts.isExportAssignment(statement) && ts.isIdentifier(statement.expression))
-      exported.add(statement.expression.text);
-  }
-
-  const visit = (node: ts.Node, chain: FunctionLike[], typeOnly: boolean) => {
-    if (node.kind >= ts.SyntaxKind.FirstJSDocNode && node.kind <= ts.SyntaxKind.LastJSDocNode) return;
-    const children = node.getChildren(source);
-    if (children.length === 0) {
-      if (typeOnly || node.kind === ts.SyntaxKind.EndOfFileToken) return;
-      // A token: every line it spans (a template literal may span several) holds code of this chain.
-      for (let line = lineOf(node.getStart(source)); line <= lineOf(node.getEnd()); line++) {
-        const chains = chainsByLine.get(line) ?? [];
-        chains.push(chain);
-        chainsByLine.set(line, chains);
-      }
-      return;
+      parsed.exported.add(statement.expression.text);
+    if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier)) {
+      if (statement.importClause?.isTypeOnly) continue;
+      const names = parsed.imports.get(statement.moduleSpecifier.text) ?? new Set();
+      for (const name of importedNames(statement)) names.add(name);
+      parsed.imports.set(statement.moduleSpecifier.text, names);
     }
+  }
+  const visit = (node: ts.Node, typeOnly: boolean) => {
+    if (node.kind >= ts.SyntaxKind.FirstJSDocNode && node.kind <= ts.SyntaxKind.LastJSDocNode) return;
     if (isFunctionLike(node)) {
       const name = v8Name(node);
-      if (name !== null) names.add(name);
+      if (name !== null) parsed.names.add(name);
     }
-    // A function's own code is its body; its name, parameters, signature and the braces around its body belong to
-    // where it is declared.
-    const braces = ts.isBlock(node) && isFunctionLike(node.parent) && node.parent.body === node;
-    for (const child of children) {
-      const inBody = isFunctionLike(node) && node.body !== undefined && child === node.body;
-      const brace =
-        braces &&
-        (child.kind === ts.SyntaxKind.OpenBraceToken || child.kind === ts.SyntaxKind.CloseBraceToken);
-      visit(child, inBody ? [node, ...chain] : brace ? chain.slice(1) : chain, typeOnly || isTypeOnly(child));
+    if (ts.isPropertyDeclaration(node) && !hasModifier(node, ts.SyntaxKind.StaticKeyword))
+      parsed.names.add(INSTANCE_FIELDS);
+    const children = node.getChildren(source);
+    if (children.length > 0) {
+      for (const child of children) visit(child, typeOnly || isTypeOnly(child));
+      return;
+    }
+    if (typeOnly || node.kind === ts.SyntaxKind.EndOfFileToken) return;
+    // A token: every line it spans (a template literal may span several) holds code.
+    for (let line = lineOf(node.getStart(source)); line <= lineOf(node.getEnd()); line++) {
+      const tokens = parsed.tokensByLine.get(line) ?? [];
+      tokens.push(node);
+      parsed.tokensByLine.set(line, tokens);
     }
   };
-  visit(source, [], false);
-  return { chainsByLine, names, exported, source };
+  visit(source, false);
+  return parsed;
 }
 
-function isPrivate(fn: FunctionLike, parsed: ParsedFile): boolean {
-  const exportedByModifier = (node: ts.Node) =>
-    ts.canHaveModifiers(node) &&
-    (ts.getModifiers(node) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword);
-  if (ts.isFunctionDeclaration(fn))
+function isPrivate(scope: Scope, parsed: ParsedFile): boolean {
+  const { node } = scope;
+  if (ts.isFunctionDeclaration(node))
     return (
-      fn.parent === parsed.source &&
-      fn.name !== undefined &&
-      !exportedByModifier(fn) &&
-      !parsed.exported.has(fn.name.text)
+      node.parent === parsed.source &&
+      node.name !== undefined &&
+      !hasModifier(node, ts.SyntaxKind.ExportKeyword) &&
+      !parsed.exported.has(node.name.text)
     );
-  const declaration = fn.parent;
+  const declaration = node.parent;
   if (!ts.isVariableDeclaration(declaration) || !ts.isIdentifier(declaration.name)) return false;
   const statement = declaration.parent.parent;
   return (
     ts.isVariableStatement(statement) &&
     statement.parent === parsed.source &&
-    !exportedByModifier(statement) &&
+    !hasModifier(statement, ts.SyntaxKind.ExportKeyword) &&
     !parsed.exported.has(declaration.name.text)
   );
 }
 
 /**
+ * Whether evaluating an expression only computes a value: no call but `Object.freeze`, no `new` but of a Set, Map
+ * or RegExp, no tagged template, assignment, `delete`, `await` or class. Functions in it are not run by it.
+ */
+function isPure(node: ts.Node): boolean {
+  if (isFunctionLike(node)) return true;
+  if (ts.isCallExpression(node) && node.expression.getText() !== 'Object.freeze') return false;
+  if (ts.isNewExpression(node) && !['Set', 'Map', 'RegExp'].includes(node.expression.getText())) return false;
+  if (
+    ts.isTaggedTemplateExpression(node) ||
+    ts.isAwaitExpression(node) ||
+    ts.isYieldExpression(node) ||
+    ts.isDeleteExpression(node) ||
+    ts.isClassExpression(node)
+  )
+    return false;
+  if (
+    ts.isBinaryExpression(node) &&
+    node.operatorToken.kind >= ts.SyntaxKind.FirstAssignment &&
+    node.operatorToken.kind <= ts.SyntaxKind.LastAssignment
+  )
+    return false;
+  if (
+    (ts.isPrefixUnaryExpression(node) || ts.isPostfixUnaryExpression(node)) &&
+    (node.operator === ts.SyntaxKind.PlusPlusToken || node.operator === ts.SyntaxKind.MinusMinusToken)
+  )
+    return false;
+  return ts.forEachChild(node, (child) => (isPure(child) ? undefined : true)) !== true;
+}
+
+/** A top-level `const` this module keeps to itself and computes without side effects: the names it declares. */
+function privateConstant(statement: ts.Node, parsed: ParsedFile): string[] | null {
+  if (!ts.isVariableStatement(statement)) return null;
+  if (!(statement.declarationList.flags & ts.NodeFlags.Const)) return null;
+  if (hasModifier(statement, ts.SyntaxKind.ExportKeyword)) return null;
+  const names: string[] = [];
+  for (const declaration of statement.declarationList.declarations) {
+    if (!ts.isIdentifier(declaration.name) || !declaration.initializer) return null;
+    if (parsed.exported.has(declaration.name.text) || !isPure(declaration.initializer)) return null;
+    names.push(declaration.name.text);
+  }
+  return names;
+}
+
+/** The identifiers of the file that read one of `names` (not declarations, property names or types). */
+function usesOf(names: ReadonlySet<string>, parsed: ParsedFile): ts.Identifier[] {
+  const uses: ts.Identifier[] = [];
+  const visit = (node: ts.Node, typeOnly: boolean) => {
+    if (ts.isIdentifier(node) && names.has(node.text) && !typeOnly) {
+      const parent = node.parent;
+      const declares =
+        ((ts.isVariableDeclaration(parent) ||
+          ts.isFunctionDeclaration(parent) ||
+          ts.isClassDeclaration(parent) ||
+          ts.isParameter(parent) ||
+          ts.isBindingElement(parent) ||
+          ts.isImportSpecifier(parent) ||
+          ts.isImportClause(parent) ||
+          ts.isNamespaceImport(parent) ||
+          ts.isPropertyAssignment(parent) ||
+          ts.isPropertyDeclaration(parent) ||
+          ts.isMethodDeclaration(parent) ||
+          ts.isGetAccessorDeclaration(parent) ||
+          ts.isSetAccessorDeclaration(parent) ||
+          ts.isEnumMember(parent)) &&
+          parent.name === node) ||
+        (ts.isPropertyAccessExpression(parent) && parent.name === node) ||
+        (ts.isQualifiedName(parent) && parent.right === node);
+      if (!declares) uses.push(node);
+    }
+    ts.forEachChild(node, (child) => visit(child, typeOnly || isTypeOnly(child)));
+  };
+  visit(parsed.source, false);
+  return uses;
+}
+
+/**
  * The changed lines that hold code (comments, blank lines and types left out), each with the functions around it.
- * `before` is null for a file the base did not have, `after` for one deleted.
+ * A changed private constant (`const LIMIT = 3`, computed without side effects) or import reaches the places that
+ * use its names rather than the whole module. `before` is null for a file the base did not have, `after` for one
+ * deleted.
  */
 export function changedCode(
   file: string,
@@ -218,26 +377,79 @@ export function changedCode(
   const now = after === null ? null : parse(file, after);
   const result: ChangedLine[] = [];
   const seen = new Set<string>();
-  const add = (side: ChangedLine['side'], parsed: ParsedFile | null, numbers: readonly number[]) => {
-    if (!parsed) return;
+  const add = (entry: ChangedLine) => {
+    const key = JSON.stringify(entry);
+    if (seen.has(key)) return;
+    seen.add(key);
+    result.push(entry);
+  };
+
+  const read = (side: ChangedLine['side'], parsed: ParsedFile, numbers: readonly number[]) => {
+    const other = side === 'before' ? now : old;
+    const refs = (scopes: Scope[]) =>
+      scopes.map(
+        (scope): FunctionRef => ({
+          name: scope.name,
+          existedBefore: side === 'before' || (scope.name !== null && (old?.names.has(scope.name) ?? false)),
+          private: isPrivate(scope, parsed),
+        }),
+      );
+    const topStatement = (node: ts.Node): ts.Node => {
+      let statement = node;
+      while (statement.parent && statement.parent !== parsed.source) statement = statement.parent;
+      return statement;
+    };
+    // Where the names of a changed constant or import are used: in functions, or in another private constant.
+    const follow = (line: number, names: Set<string>, via: Set<string>) => {
+      for (const use of usesOf(names, parsed)) {
+        const scopes = scopesOf(use);
+        if (scopes.length > 0) {
+          add({ side, line, chain: refs(scopes), via: use.text });
+          continue;
+        }
+        const constant = privateConstant(topStatement(use), parsed);
+        if (!constant) {
+          add({ side, line, chain: [], via: use.text });
+          continue;
+        }
+        const next = constant.filter((name) => !via.has(name));
+        if (next.length > 0) follow(line, new Set(next), new Set([...via, ...next]));
+      }
+    };
     for (const line of numbers) {
-      for (const chain of parsed.chainsByLine.get(line) ?? []) {
-        const refs = chain.map((fn): FunctionRef => {
-          const name = v8Name(fn);
-          return {
-            name,
-            existedBefore: side === 'before' || (name !== null && (old?.names.has(name) ?? false)),
-            private: isPrivate(fn, parsed),
-          };
-        });
-        const key = `${side}:${line}:${JSON.stringify(refs)}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        result.push({ side, line, chain: refs });
+      for (const token of parsed.tokensByLine.get(line) ?? []) {
+        const scopes = scopesOf(token);
+        if (scopes.length > 0) {
+          add({ side, line, chain: refs(scopes) });
+          continue;
+        }
+        const statement = topStatement(token);
+        if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier)) {
+          const module = statement.moduleSpecifier.text;
+          const names = importedNames(statement);
+          const elsewhere = other?.imports.get(module);
+          if (names.length === 0 || (side === 'before' && !elsewhere)) {
+            // An import for its side effects, or a module no longer imported: the module's own top level.
+            add({ side, line, chain: [] });
+            continue;
+          }
+          if (side === 'after' && !elsewhere) add({ side, line, chain: [], newModule: module });
+          // Names bound now and not before (or the other way round) reach where they are used.
+          const changed = new Set(names.filter((name) => !elsewhere?.has(name)));
+          if (changed.size > 0) follow(line, changed, changed);
+          continue;
+        }
+        const constant = privateConstant(statement, parsed);
+        if (constant) {
+          const names = new Set(constant);
+          follow(line, names, names);
+          continue;
+        }
+        add({ side, line, chain: [] });
       }
     }
   };
-  add('before', old, lines.before);
-  add('after', now, lines.after);
+  if (old) read('before', old, lines.before);
+  if (now) read('after', now, lines.after);
   return result;
 }

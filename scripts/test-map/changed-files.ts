@@ -1,6 +1,7 @@
 // The files a change touches, and what kind of file each is for the test runners.
 
 import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 
 export interface ChangedFile {
   path: string;
@@ -105,6 +106,34 @@ export function changedFiles(root: string, base: string): ChangedFile[] {
 /** `git diff -U0` of one file against the base: its hunks, for changedLineNumbers. */
 export function fileDiff(root: string, base: string, file: string): string {
   return git(['diff', '-U0', '--no-color', '--no-ext-diff', '--no-renames', base, '--', file], root);
+}
+
+/** tsconfig.json's `paths` (`"~/*": ["./app/*"]`) as prefixes: `~/` → `app/`. */
+export function aliases(paths: Record<string, string[]> | undefined): [string, string][] {
+  return Object.entries(paths ?? {}).flatMap(([from, [to]]) =>
+    from.endsWith('/*') && to?.endsWith('/*')
+      ? [[from.slice(0, -1), path.posix.normalize(to.slice(0, -1)).replace(/^\.\//, '')] as [string, string]]
+      : [],
+  );
+}
+
+/**
+ * The repository path an import in `file` names: relative or through an alias, with or without its extension; null
+ * for a package's, or for a path that `exists` does not know.
+ */
+export function resolveImport(
+  file: string,
+  specifier: string,
+  prefixes: readonly [string, string][],
+  exists: (file: string) => boolean,
+): string | null {
+  let target: string | null = null;
+  if (specifier.startsWith('.')) target = path.posix.join(path.posix.dirname(file), specifier);
+  for (const [alias, folder] of prefixes)
+    if (specifier.startsWith(alias)) target = folder + specifier.slice(alias.length);
+  if (target === null) return null;
+  const candidates = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'].map((end) => target + end);
+  return candidates.find(exists) ?? null;
 }
 
 /**

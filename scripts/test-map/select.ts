@@ -39,13 +39,24 @@ export type Reach =
  * Each changed line is looked up by the innermost function around it that the map knows: a function nested in
  * another runs only once that one has run, in the same process, so the outer one's test files hold the inner one's.
  * A line outside every function, or whose functions the map knows none of, reaches every test file that loaded the
- * file, except a new top-level function the module does not export: only changed code of this file calls it.
+ * file, except a new top-level function the module does not export: only changed code of this file calls it. An
+ * import of a module the file did not import before reaches them too, unless every one of them loads that module
+ * already (`alreadyLoaded`).
  */
-export function reach(entry: SourceEntry, lines: readonly ChangedLine[]): Reach {
+export function reach(
+  entry: SourceEntry,
+  lines: readonly ChangedLine[],
+  alreadyLoaded: (module: string) => boolean = () => false,
+): Reach {
   const outside: string[] = [];
   const names = new Set<string>();
   const newPrivate = new Set<string>();
-  for (const { side, line, chain } of lines) {
+  for (const { side, line, chain, newModule, via } of lines) {
+    const where = `${side === 'before' ? 'removed ' : ''}line ${line}${via ? ` (${via}, used outside functions)` : ''}`;
+    if (newModule !== undefined) {
+      if (!alreadyLoaded(newModule)) outside.push(`${where}, a new import of ${newModule}`);
+      continue;
+    }
     const known = chain.find((fn) => fn.name !== null && Object.hasOwn(entry.functions, fn.name));
     if (known?.name) {
       names.add(known.name);
@@ -53,7 +64,7 @@ export function reach(entry: SourceEntry, lines: readonly ChangedLine[]): Reach 
     }
     const outer = chain.at(-1);
     if (outer?.name && !outer.existedBefore && outer.private) newPrivate.add(outer.name);
-    else outside.push(`${side === 'before' ? 'removed ' : ''}line ${line}`);
+    else outside.push(where);
   }
   if (outside.length > 0) return { kind: 'loaded', tests: entry.loaded, lines: [...new Set(outside)] };
   if (names.size === 0 && newPrivate.size === 0) return { kind: 'nothing' };
@@ -77,10 +88,7 @@ function list(items: readonly string[], most = 4): string {
 function describe(found: Reach): string {
   if (found.kind === 'nothing') return 'only comments, blank lines or types changed: no test runs them';
   if (found.kind === 'loaded')
-    return (
-      `code outside the functions the map knows (${list(found.lines, 3)}): ` +
-      `the ${plural(found.tests.length, 'test file')} that load it`
-    );
+    return `changed outside the functions the map knows (${list(found.lines, 3)}): every test file that loads it (${found.tests.length})`;
   const parts: string[] = [];
   if (found.names.length > 0)
     parts.push(
@@ -103,10 +111,12 @@ export interface SelectOptions {
   changedLines: (file: ChangedFile) => ChangedLine[] | null;
   /** package.json changed in its "scripts" alone (onlyScriptsChanged). */
   packageScriptsOnly?: boolean;
+  /** The repository path an import of `file` names (resolveImport), or null for a package's. */
+  resolveImport?: (file: string, specifier: string) => string | null;
 }
 
 export function selectVitest(changed: readonly ChangedFile[], options: SelectOptions): Selection {
-  const { map, include, changedSinceMap, changedLines, packageScriptsOnly = false } = options;
+  const { map, include, changedSinceMap, changedLines, packageScriptsOnly = false, resolveImport } = options;
   const selection: Selection = {
     verdicts: [],
     tests: new Map(),
@@ -167,7 +177,11 @@ export function selectVitest(changed: readonly ChangedFile[], options: SelectOpt
               tests: entry.loaded,
               lines: [file.status === 'D' ? 'deleted' : 'the whole file'],
             }
-          : reach(entry, lines);
+          : reach(entry, lines, (module) => {
+              const imported = resolveImport?.(file.path, module);
+              const loaded = new Set(imported ? (map.sources[imported]?.loaded ?? []) : []);
+              return entry.loaded.every((test) => loaded.has(test));
+            });
       for (const test of found.kind === 'nothing' ? [] : found.tests) add(test, file.path);
       verdict(describe(found));
       if (changedSinceMap.has(file.path)) selection.newerThanMap.push(file.path);

@@ -11,11 +11,13 @@ import {
   v8Name,
 } from '../../scripts/test-map/changed-code.ts';
 import {
+  aliases,
   classify,
   globToRegExp,
   onlyScriptsChanged,
   parseArgs,
   parseChangedFiles,
+  resolveImport,
 } from '../../scripts/test-map/changed-files.ts';
 import {
   MAP_FILE,
@@ -148,87 +150,124 @@ describe('where a change falls in a file', () => {
   const before = [
     '// The rotation.', //  1
     "import { z } from 'zod';", //  2
-    '', //  3
-    'export interface Lead {', //  4
-    '  id: number;', //  5
-    '}', //  6
-    '', //  7
-    'export const LIMIT = 3;', //  8
-    '', //  9
-    'export function assignLead(leads: Lead[]) {', // 10
-    '  // the first free one', // 11
-    '  return leads.filter((lead) => {', // 12
-    '    return lead.id > LIMIT;', // 13
-    '  });', // 14
-    '}', // 15
-    '', // 16
-    'export class Rotation {', // 17
-    '  constructor(private readonly size: number) {', // 18
-    '    this.size = size;', // 19
-    '  }', // 20
-    '  get next(): number {', // 21
-    '    return this.size;', // 22
-    '  }', // 23
-    '}', // 24
-    '', // 25
-    'export const schema = z.string().refine((v) => v.length > 1, { error: () => "corto" });', // 26
+    "import { pick } from './pick.ts';", //  3
+    '', //  4
+    'export interface Lead {', //  5
+    '  id: number;', //  6
+    '}', //  7
+    '', //  8
+    'export const LIMIT = 3;', //  9
+    'const FLOOR = 1;', // 10
+    'const RANGE = { low: FLOOR, high: 9 };', // 11
+    'const TABLE = build();', // 12
+    '', // 13
+    'export function assignLead(leads: Lead[]) {', // 14
+    '  // the first free one', // 15
+    '  return leads.filter((lead) => {', // 16
+    '    return lead.id > LIMIT + RANGE.low;', // 17
+    '  });', // 18
+    '}', // 19
+    '', // 20
+    'function build() {', // 21
+    '  return pick([FLOOR]);', // 22
+    '}', // 23
+    '', // 24
+    'export class Rotation {', // 25
+    '  private seen = new Set<number>();', // 26
+    '  constructor(private size: number) {', // 27
+    '    this.size = size;', // 28
+    '  }', // 29
+    '  get next(): number {', // 30
+    '    return this.size;', // 31
+    '  }', // 32
+    '}', // 33
+    '', // 34
+    'export const schema = z.string().refine((v) => v.length > 1, { error: () => "corto" });', // 35
+    'export const rotate = (leads: Lead[]) => leads.slice(1);', // 36
   ].join('\n');
 
-  /** The chains' names of the changed lines of `after` (one line replaced), with `before` as the base. */
+  /** What each changed line reaches when one line of `before` is replaced. */
   const chains = (line: number, replacement: string) => {
     const lines = before.split('\n');
     lines[line - 1] = replacement;
     return changedCode('x.ts', before, lines.join('\n'), { before: [line], after: [line] }).map(
-      ({ side, chain }) =>
-        `${side}: ${chain.map((fn) => fn.name ?? '(anonymous)').join(' < ') || '(top level)'}`,
+      ({ side, chain, via, newModule }) =>
+        `${side}: ${chain.map((fn) => fn.name ?? '(anonymous)').join(' < ') || '(top level)'}` +
+        (via ? ` via ${via}` : '') +
+        (newModule ? ` (new module ${newModule})` : ''),
     );
   };
 
   it('names the functions around a changed line, innermost first, as V8 names them', () => {
-    expect(chains(13, '    return lead.id >= LIMIT;')).toEqual([
+    expect(chains(17, '    return lead.id >= LIMIT + RANGE.low;')).toEqual([
       'before: (anonymous) < assignLead',
       'after: (anonymous) < assignLead',
     ]);
-    expect(chains(19, '    this.size = size + 1;')).toEqual(['before: Rotation', 'after: Rotation']);
-    expect(chains(22, '    return this.size * 2;')).toEqual(['before: get next', 'after: get next']);
-    // An object literal's property: V8 names it after the whole call chain, so it is looked up by what is around it.
-    expect(
-      chains(26, 'export const schema = z.string().refine((v) => v.length > 2, { error: () => "c" });'),
-    ).toEqual(['before: (top level)', 'before: (anonymous)', 'after: (top level)', 'after: (anonymous)']);
+    expect(chains(28, '    this.size = size + 1;')).toEqual(['before: Rotation', 'after: Rotation']);
+    expect(chains(31, '    return this.size * 2;')).toEqual(['before: get next', 'after: get next']);
+    expect(chains(26, '  private seen = new Set<number>([0]);')).toEqual([
+      'before: <instance_members_initializer>',
+      'after: <instance_members_initializer>',
+    ]);
+    // A signature belongs to its function, `const rotate =` to its arrow.
+    expect(chains(14, 'export function assignLead(leads: Lead[], limit = 2) {')).toEqual([
+      'before: assignLead',
+      'after: assignLead',
+    ]);
+    expect(chains(36, 'export const rotate = (leads: Lead[]) => leads.slice(2);')).toEqual([
+      'before: rotate',
+      'after: rotate',
+    ]);
   });
 
-  it('counts a signature, a constant or an import as a change outside every function', () => {
-    expect(chains(8, 'export const LIMIT = 4;')).toEqual(['before: (top level)', 'after: (top level)']);
-    expect(chains(10, 'export function assignLead(leads: Lead[], limit = 2) {')).toEqual([
-      'before: (top level)',
-      'after: (top level)',
+  it('follows a private constant computed without side effects, or an import, to where its names are used', () => {
+    // FLOOR is used by build and by RANGE, which assignLead's callback uses.
+    expect(chains(10, 'const FLOOR = 2;')).toEqual([
+      'before: (anonymous) < assignLead via RANGE',
+      'before: build via FLOOR',
+      'after: (anonymous) < assignLead via RANGE',
+      'after: build via FLOOR',
     ]);
-    expect(chains(2, "import { z, ZodError } from 'zod';")).toEqual([
+    // A name no longer imported: where it was used. One imported and used nowhere: nothing.
+    expect(chains(3, "import { pick as choose } from './pick.ts';")).toEqual(['before: build via pick']);
+    // A module not imported before: its top level now runs with this file's.
+    expect(chains(3, "import { pick } from './other.ts';")).toEqual([
       'before: (top level)',
-      'after: (top level)',
+      'after: (top level) (new module ./other.ts)',
+      'after: build via pick',
     ]);
+  });
+
+  it('counts an exported constant, one computed by a call, an import for its side effects as outside every function', () => {
+    expect(chains(9, 'export const LIMIT = 4;')).toEqual(['before: (top level)', 'after: (top level)']);
+    expect(chains(12, 'const TABLE = build() + 1;')).toEqual(['before: (top level)', 'after: (top level)']);
+    expect(chains(4, "import './polyfill.ts';")).toEqual(['after: (top level)']);
+    // An object literal's property: V8 names it after the whole call chain, so it is looked up by what is around it.
+    expect(
+      chains(35, 'export const schema = z.string().refine((v) => v.length > 2, { error: () => "c" });'),
+    ).toEqual(['before: (top level)', 'before: (anonymous)', 'after: (top level)', 'after: (anonymous)']);
   });
 
   it('leaves out comments, blank lines and types', () => {
     expect(chains(1, '// The rotation of leads.')).toEqual([]);
-    expect(chains(11, '  // the first free one, by id')).toEqual([]);
-    expect(chains(5, '  id: string;')).toEqual([]);
-    expect(chains(3, '')).toEqual([]);
+    expect(chains(15, '  // the first free one, by id')).toEqual([]);
+    expect(chains(6, '  id: string;')).toEqual([]);
+    expect(chains(13, '')).toEqual([]);
   });
 
   it('tells a new private function from a new exported one, and reads removed lines in the version before', () => {
     const added = `${before}\nfunction helper() {\n  return 1;\n}\nexport function shared() {\n  return 2;\n}`;
-    const found = changedCode('x.ts', before, added, { before: [], after: [28, 31] });
+    const found = changedCode('x.ts', before, added, { before: [], after: [38, 41] });
     expect(found.map(({ line, chain }) => [line, chain])).toEqual([
-      [28, [{ name: 'helper', existedBefore: false, private: true }]],
-      [31, [{ name: 'shared', existedBefore: false, private: false }]],
+      [38, [{ name: 'helper', existedBefore: false, private: true }]],
+      [41, [{ name: 'shared', existedBefore: false, private: false }]],
     ]);
     const removed = changedCode('x.ts', before, before.replace('    this.size = size;\n', ''), {
-      before: [19],
+      before: [28],
       after: [],
     });
     expect(removed).toEqual([
-      { side: 'before', line: 19, chain: [{ name: 'Rotation', existedBefore: true, private: false }] },
+      { side: 'before', line: 28, chain: [{ name: 'Rotation', existedBefore: true, private: false }] },
     ]);
   });
 
@@ -342,6 +381,36 @@ describe('the selection', () => {
       reach(entry, [{ ...helper, chain: [{ name: 'helper', existedBefore: false, private: false }] }]),
     ).toMatchObject({ kind: 'loaded' });
     expect(reach(entry, [])).toEqual({ kind: 'nothing' });
+    // A module the file did not import before: nothing more where every test file loading the file loads it already.
+    const imports: ChangedLine = { side: 'after', line: 3, chain: [], newModule: './pick.ts' };
+    expect(reach(entry, [imports], () => true)).toEqual({ kind: 'nothing' });
+    expect(reach(entry, [imports], () => false)).toMatchObject({
+      kind: 'loaded',
+      lines: ['line 3, a new import of ./pick.ts'],
+    });
+  });
+
+  it('resolves an import through the aliases of tsconfig.json, with or without its extension', () => {
+    const prefixes = aliases({ '~/*': ['./app/*'], '@domain/*': ['./domain/*'], exact: ['./x.ts'] });
+    expect(prefixes).toEqual([
+      ['~/', 'app/'],
+      ['@domain/', 'domain/'],
+    ]);
+    const files = new Set([
+      'domain/credit.ts',
+      'app/components/card.tsx',
+      'server/a/index.ts',
+      'server/b.ts',
+    ]);
+    const exists = (file: string) => files.has(file);
+    expect(resolveImport('app/routes/x.tsx', '@domain/credit', prefixes, exists)).toBe('domain/credit.ts');
+    expect(resolveImport('app/routes/x.tsx', '~/components/card', prefixes, exists)).toBe(
+      'app/components/card.tsx',
+    );
+    expect(resolveImport('server/c.ts', './b.ts', prefixes, exists)).toBe('server/b.ts');
+    expect(resolveImport('server/x/c.ts', '../a', prefixes, exists)).toBe('server/a/index.ts');
+    expect(resolveImport('server/c.ts', 'drizzle-orm', prefixes, exists)).toBeNull();
+    expect(resolveImport('server/c.ts', './missing.ts', prefixes, exists)).toBeNull();
   });
 
   it('runs the test files that ran the changed functions, and says so', () => {
@@ -374,8 +443,8 @@ describe('the selection', () => {
     expect([...selection.tests.keys()].sort()).toEqual(map.tests);
     expect(selection.related).toEqual(['server/services/new-thing.ts']);
     expect(selection.verdicts.map((v) => v.why)).toEqual([
-      'code outside the functions the map knows (line 10): the 1 test file that load it',
-      'code outside the functions the map knows (deleted): the 3 test files that load it',
+      'changed outside the functions the map knows (line 10): every test file that loads it (1)',
+      'changed outside the functions the map knows (deleted): every test file that loads it (3)',
       'not in the test map (new, or no test loaded it): vitest related (imports)',
       'deleted, and no test loaded it',
     ]);
