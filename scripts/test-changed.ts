@@ -9,7 +9,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { createVitest } from 'vitest/node';
 import vitestConfig from '../vitest.config.ts';
-import { changedCode, changedLineNumbers } from './test-map/changed-code.ts';
+import { changedCode, changedLineNumbers, declaresOnly } from './test-map/changed-code.ts';
 import {
   aliases,
   baseCommit,
@@ -97,6 +97,10 @@ async function runVitest(
     packageScriptsOnly,
     resolveImport: (file, specifier) =>
       resolveImport(file, specifier, prefixes, (candidate) => existsSync(path.join(root, candidate))),
+    newFile: (file) => {
+      const text = readIfThere(file);
+      return text === null ? null : declaresOnly(file, text);
+    },
     changedLines: (file) =>
       changedCode(
         file.path,

@@ -453,3 +453,52 @@ export function changedCode(
   if (now) read('after', now, lines.after);
   return result;
 }
+
+/**
+ * Whether evaluating a module only declares: functions, classes without static code, constants computed without
+ * side effects, types, and the modules it imports (`imports`, their specifiers: those run their own top level). A
+ * new module like that runs nothing until changed code that imports it calls it.
+ */
+export function declaresOnly(file: string, text: string): { declaresOnly: boolean; imports: string[] } {
+  const parsed = parse(file, text);
+  const imports: string[] = [];
+  const declares = (statement: ts.Statement): boolean => {
+    if (isTypeOnly(statement) || ts.isEmptyStatement(statement) || ts.isFunctionDeclaration(statement))
+      return true;
+    if (ts.isImportDeclaration(statement)) {
+      if (statement.importClause?.isTypeOnly) return true;
+      if (!statement.importClause || !ts.isStringLiteral(statement.moduleSpecifier)) return false;
+      imports.push(statement.moduleSpecifier.text);
+      return true;
+    }
+    if (ts.isExportDeclaration(statement)) {
+      if (statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier) && !statement.isTypeOnly)
+        imports.push(statement.moduleSpecifier.text);
+      return true;
+    }
+    if (ts.isClassDeclaration(statement))
+      return (
+        !ts.getDecorators(statement)?.length &&
+        (statement.heritageClauses ?? []).every((clause) =>
+          clause.types.every((type) => isPure(type.expression)),
+        ) &&
+        statement.members.every(
+          (member) =>
+            !ts.isClassStaticBlockDeclaration(member) &&
+            !(ts.isPropertyDeclaration(member) && hasModifier(member, ts.SyntaxKind.StaticKeyword)) &&
+            !(ts.canHaveDecorators(member) && ts.getDecorators(member)?.length),
+        )
+      );
+    if (ts.isVariableStatement(statement))
+      return (
+        (statement.declarationList.flags & ts.NodeFlags.Const) !== 0 &&
+        statement.declarationList.declarations.every(
+          (declaration) => declaration.initializer !== undefined && isPure(declaration.initializer),
+        )
+      );
+    if (ts.isExportAssignment(statement)) return isPure(statement.expression);
+    return false;
+  };
+  const ok = parsed.source.statements.every(declares);
+  return { declaresOnly: ok, imports };
+}

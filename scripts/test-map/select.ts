@@ -107,16 +107,52 @@ export interface SelectOptions {
   include: readonly RegExp[];
   /** Files commits changed between the map's commit and the base (`git diff --name-only`). */
   changedSinceMap: ReadonlySet<string>;
-  /** The changed lines of code of a file, with the functions around them (changedCode); null: cannot tell. */
-  changedLines: (file: ChangedFile) => ChangedLine[] | null;
+  /** The changed lines of code of a modified file, with the functions around them (changedCode). */
+  changedLines: (file: ChangedFile) => ChangedLine[];
   /** package.json changed in its "scripts" alone (onlyScriptsChanged). */
   packageScriptsOnly?: boolean;
   /** The repository path an import of `file` names (resolveImport), or null for a package's. */
   resolveImport?: (file: string, specifier: string) => string | null;
+  /** For a file added since the base: whether it only declares, and what it imports (declaresOnly). */
+  newFile?: (file: string) => { declaresOnly: boolean; imports: string[] } | null;
 }
 
 export function selectVitest(changed: readonly ChangedFile[], options: SelectOptions): Selection {
-  const { map, include, changedSinceMap, changedLines, packageScriptsOnly = false, resolveImport } = options;
+  const {
+    map,
+    include,
+    changedSinceMap,
+    changedLines,
+    packageScriptsOnly = false,
+    resolveImport,
+    newFile,
+  } = options;
+  /**
+   * Whether every one of `loaders` loads what `importer` imports by `specifier` already: a file the map knows they
+   * all load, or a new one that only declares and imports only such files.
+   */
+  const loadedBy = (
+    loaders: readonly string[],
+    importer: string,
+    specifier: string,
+    seen: Set<string>,
+  ): boolean => {
+    const target = resolveImport?.(importer, specifier);
+    if (!target) return false;
+    const known = map?.sources[target];
+    if (known) {
+      const loaded = new Set(known.loaded);
+      return loaders.every((test) => loaded.has(test));
+    }
+    if (seen.has(target)) return true;
+    seen.add(target);
+    const facts = changed.some((file) => file.path === target && file.status === 'A')
+      ? newFile?.(target)
+      : null;
+    return (
+      facts?.declaresOnly === true && facts.imports.every((next) => loadedBy(loaders, target, next, seen))
+    );
+  };
   const selection: Selection = {
     verdicts: [],
     tests: new Map(),
@@ -163,27 +199,26 @@ export function selectVitest(changed: readonly ChangedFile[], options: SelectOpt
       const entry = map.sources[file.path];
       if (!entry) {
         if (file.status === 'D') verdict('deleted, and no test loaded it');
+        else if (file.status === 'A' && newFile?.(file.path)?.declaresOnly)
+          verdict('new, and only declares: it runs where the changed files that import it call it');
         else {
           selection.related.push(file.path);
           verdict('not in the test map (new, or no test loaded it): vitest related (imports)');
         }
         continue;
       }
-      const lines = file.status === 'M' ? changedLines(file) : null;
-      const found: Reach =
-        lines === null
-          ? {
-              kind: 'loaded',
-              tests: entry.loaded,
-              lines: [file.status === 'D' ? 'deleted' : 'the whole file'],
-            }
-          : reach(entry, lines, (module) => {
-              const imported = resolveImport?.(file.path, module);
-              const loaded = new Set(imported ? (map.sources[imported]?.loaded ?? []) : []);
-              return entry.loaded.every((test) => loaded.has(test));
-            });
-      for (const test of found.kind === 'nothing' ? [] : found.tests) add(test, file.path);
-      verdict(describe(found));
+      if (file.status !== 'M') {
+        // Deleted, added since the base (the map saw the work tree), or no longer a plain file.
+        for (const test of entry.loaded) add(test, file.path);
+        const what = { A: 'added since the base', D: 'deleted', T: 'changed type' }[file.status];
+        verdict(`${what}: every test file that loads it (${entry.loaded.length})`);
+      } else {
+        const found = reach(entry, changedLines(file) ?? [], (module) =>
+          loadedBy(entry.loaded, file.path, module, new Set()),
+        );
+        for (const test of found.kind === 'nothing' ? [] : found.tests) add(test, file.path);
+        verdict(describe(found));
+      }
       if (changedSinceMap.has(file.path)) selection.newerThanMap.push(file.path);
     }
   }

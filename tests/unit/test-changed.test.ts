@@ -8,6 +8,7 @@ import {
   type ChangedLine,
   changedCode,
   changedLineNumbers,
+  declaresOnly,
   v8Name,
 } from '../../scripts/test-map/changed-code.ts';
 import {
@@ -271,6 +272,33 @@ describe('where a change falls in a file', () => {
     ]);
   });
 
+  it('tells a module that only declares from one whose top level does something', () => {
+    const declares = [
+      "import type { Lead } from './lead.ts';",
+      "import { pick } from './pick.ts';",
+      "export { drop } from './drop.ts';",
+      'export interface Shape { id: number }',
+      'const WORDS = new Set(["a", "b"]);',
+      'export const LIMIT = Object.freeze({ max: 3 });',
+      'export function shout(text: string) { return text.toUpperCase(); }',
+      'export class Box extends Base { size = 1; open() { return pick([this.size]); } }',
+    ].join('\n');
+    expect(declaresOnly('x.ts', declares)).toEqual({
+      declaresOnly: true,
+      imports: ['./pick.ts', './drop.ts'],
+    });
+    for (const statement of [
+      "import './polyfill.ts';",
+      'const TABLE = build();',
+      'let count = 0;',
+      'console.log(1);',
+      'class Registry { static all = new Map(); }',
+      'class Later { static { start(); } }',
+      'export default register();',
+    ])
+      expect(declaresOnly('x.ts', `${declares}\n${statement}`).declaresOnly, statement).toBe(false);
+  });
+
   it("gives functions the names V8's own coverage reports for them", () => {
     const source = [
       'function declared() { const inner = () => 1; return inner(); }',
@@ -444,10 +472,48 @@ describe('the selection', () => {
     expect(selection.related).toEqual(['server/services/new-thing.ts']);
     expect(selection.verdicts.map((v) => v.why)).toEqual([
       'changed outside the functions the map knows (line 10): every test file that loads it (1)',
-      'changed outside the functions the map knows (deleted): every test file that loads it (3)',
+      'deleted: every test file that loads it (3)',
       'not in the test map (new, or no test loaded it): vitest related (imports)',
       'deleted, and no test loaded it',
     ]);
+  });
+
+  it('counts a new module that only declares as loaded where its importers are, if what it imports is', () => {
+    const importsHelper: ChangedLine = { side: 'after', line: 3, chain: [], newModule: './helper.ts' };
+    const select = (newFile: string, imports: string[], declares = true) => {
+      const facts = { [newFile]: { declaresOnly: declares, imports } };
+      return selectVitest(
+        [
+          { path: 'contracts/leads.ts', status: 'M' },
+          { path: newFile, status: 'A' },
+        ],
+        options({
+          changedLines: (file) => (file.path === 'contracts/leads.ts' ? [importsHelper] : []),
+          resolveImport: (file, specifier) =>
+            path.posix.join(
+              path.posix.dirname(file === 'contracts/leads.ts' ? 'server/services/leads/x' : file),
+              specifier,
+            ),
+          newFile: (file) => facts[file] ?? null,
+        }),
+      );
+    };
+    // contracts/leads.ts's loader loads lead-assignment.ts too: the new helper changes nothing at import.
+    const quiet = select('server/services/leads/helper.ts', ['./lead-assignment.ts']);
+    expect(quiet.tests.size).toBe(0);
+    expect(quiet.verdicts.map((v) => v.why)).toEqual([
+      'only comments, blank lines or types changed: no test runs them',
+      'new, and only declares: it runs where the changed files that import it call it',
+    ]);
+    // Importing a module no test loads yet, or a package, or doing something at its top level: every loader.
+    for (const [imports, declares] of [
+      [['./unknown.ts'], true],
+      [['zod'], true],
+      [[], false],
+    ] as const) {
+      const loud = select('server/services/leads/helper.ts', [...imports], declares);
+      expect([...loud.tests.keys()], `${imports} ${declares}`).toEqual(['tests/api/leads.test.ts']);
+    }
   });
 
   it('runs changed test files as they are, and nothing for comments, types or what is not code', () => {
