@@ -32,29 +32,34 @@ export type Reach =
    * cannot name: every test file that loaded the file. `lines`: where, for the developer.
    */
   | { kind: 'loaded'; tests: string[]; lines: string[] }
-  /** Code inside functions the map knows: the test files that ran them. */
-  | { kind: 'functions'; tests: string[]; names: string[]; newPrivate: string[] };
+  /**
+   * Code inside functions the map knows: the test files that ran them; and for a module the file now imports, the
+   * test files that load the file and did not load that module (`imports`: module and how many).
+   */
+  | { kind: 'functions'; tests: string[]; names: string[]; newPrivate: string[]; imports: string[] };
 
 /**
  * Each changed line is looked up by the innermost function around it that the map knows: a function nested in
  * another runs only once that one has run, in the same process, so the outer one's test files hold the inner one's.
  * A line outside every function, or whose functions the map knows none of, reaches every test file that loaded the
  * file, except a new top-level function the module does not export: only changed code of this file calls it. An
- * import of a module the file did not import before reaches them too, unless every one of them loads that module
- * already (`alreadyLoaded`).
+ * import of a module the file did not import before reaches the test files that load the file and not yet that
+ * module (`newlyLoading`: all of them when the map cannot tell).
  */
 export function reach(
   entry: SourceEntry,
   lines: readonly ChangedLine[],
-  alreadyLoaded: (module: string) => boolean = () => false,
+  newlyLoading: (module: string) => readonly string[] = () => entry.loaded,
 ): Reach {
   const outside: string[] = [];
   const names = new Set<string>();
   const newPrivate = new Set<string>();
+  const imports = new Map<string, readonly string[]>();
   for (const { side, line, chain, newModule, via } of lines) {
     const where = `${side === 'before' ? 'removed ' : ''}line ${line}${via ? ` (${via}, used outside functions)` : ''}`;
     if (newModule !== undefined) {
-      if (!alreadyLoaded(newModule)) outside.push(`${where}, a new import of ${newModule}`);
+      const tests = newlyLoading(newModule);
+      if (tests.length > 0) imports.set(newModule, tests);
       continue;
     }
     const known = chain.find((fn) => fn.name !== null && Object.hasOwn(entry.functions, fn.name));
@@ -67,13 +72,17 @@ export function reach(
     else outside.push(where);
   }
   if (outside.length > 0) return { kind: 'loaded', tests: entry.loaded, lines: [...new Set(outside)] };
-  if (names.size === 0 && newPrivate.size === 0) return { kind: 'nothing' };
-  const tests = new Set([...names].flatMap((name) => entry.functions[name] ?? []));
+  if (names.size === 0 && newPrivate.size === 0 && imports.size === 0) return { kind: 'nothing' };
+  const tests = new Set([
+    ...[...names].flatMap((name) => entry.functions[name] ?? []),
+    ...[...imports.values()].flat(),
+  ]);
   return {
     kind: 'functions',
     tests: [...tests].sort(),
     names: [...names].sort(),
     newPrivate: [...newPrivate].sort(),
+    imports: [...imports.entries()].map(([module, loading]) => `${module} (${loading.length})`),
   };
 }
 
@@ -85,17 +94,20 @@ function list(items: readonly string[], most = 4): string {
     : `${items.slice(0, most).join(', ')} and ${items.length - most} more`;
 }
 
-function describe(found: Reach): string {
+function describe(found: Reach, entry: SourceEntry): string {
   if (found.kind === 'nothing') return 'only comments, blank lines or types changed: no test runs them';
   if (found.kind === 'loaded')
     return `changed outside the functions the map knows (${list(found.lines, 3)}): every test file that loads it (${found.tests.length})`;
   const parts: string[] = [];
+  const ran = new Set(found.names.flatMap((name) => entry.functions[name] ?? [])).size;
   if (found.names.length > 0)
     parts.push(
-      found.tests.length === 0
+      ran === 0
         ? `changed in ${list(found.names)}, which no test runs`
-        : `changed in ${list(found.names)}: ${plural(found.tests.length, 'test file')} ran ${found.names.length === 1 ? 'it' : 'them'} (test map)`,
+        : `changed in ${list(found.names)}: ${plural(ran, 'test file')} ran ${found.names.length === 1 ? 'it' : 'them'} (test map)`,
     );
+  if (found.imports.length > 0)
+    parts.push(`imports ${list(found.imports)} now: the test files that load it only through this file`);
   if (found.newPrivate.length > 0)
     parts.push(`new ${list(found.newPrivate)}, called only from this file's changed code`);
   return parts.join('; ');
@@ -131,27 +143,31 @@ export function selectVitest(changed: readonly ChangedFile[], options: SelectOpt
    * Whether every one of `loaders` loads what `importer` imports by `specifier` already: a file the map knows they
    * all load, or a new one that only declares and imports only such files.
    */
-  const loadedBy = (
+  /**
+   * Which of `loaders` would load, for the first time, what `importer` imports by `specifier`: those not loading a
+   * file the map knows; for a new file that only declares, those not loading what it imports; all of them for a
+   * package, or a file the map cannot tell about.
+   */
+  const newlyLoading = (
     loaders: readonly string[],
     importer: string,
     specifier: string,
     seen: Set<string>,
-  ): boolean => {
+  ): string[] => {
     const target = resolveImport?.(importer, specifier);
-    if (!target) return false;
+    if (!target) return [...loaders];
     const known = map?.sources[target];
     if (known) {
       const loaded = new Set(known.loaded);
-      return loaders.every((test) => loaded.has(test));
+      return loaders.filter((test) => !loaded.has(test));
     }
-    if (seen.has(target)) return true;
+    if (seen.has(target)) return [];
     seen.add(target);
     const facts = changed.some((file) => file.path === target && file.status === 'A')
       ? newFile?.(target)
       : null;
-    return (
-      facts?.declaresOnly === true && facts.imports.every((next) => loadedBy(loaders, target, next, seen))
-    );
+    if (!facts?.declaresOnly) return [...loaders];
+    return [...new Set(facts.imports.flatMap((next) => newlyLoading(loaders, target, next, seen)))];
   };
   const selection: Selection = {
     verdicts: [],
@@ -214,10 +230,10 @@ export function selectVitest(changed: readonly ChangedFile[], options: SelectOpt
         verdict(`${what}: every test file that loads it (${entry.loaded.length})`);
       } else {
         const found = reach(entry, changedLines(file) ?? [], (module) =>
-          loadedBy(entry.loaded, file.path, module, new Set()),
+          newlyLoading(entry.loaded, file.path, module, new Set()),
         );
         for (const test of found.kind === 'nothing' ? [] : found.tests) add(test, file.path);
-        verdict(describe(found));
+        verdict(describe(found, entry));
       }
       if (changedSinceMap.has(file.path)) selection.newerThanMap.push(file.path);
     }

@@ -379,6 +379,7 @@ describe('the selection', () => {
       tests: ['tests/api/lead-assignment.test.ts'],
       names: ['nextInRotation'],
       newPrivate: [],
+      imports: [],
     });
     // An anonymous callback, or a nested function V8 never reported: the named function around it.
     expect(reach(entry, [inside(null, 'notCompiled', 'assignLead')])).toMatchObject({
@@ -404,18 +405,24 @@ describe('the selection', () => {
       tests: [],
       names: [],
       newPrivate: ['helper'],
+      imports: [],
     });
     expect(
       reach(entry, [{ ...helper, chain: [{ name: 'helper', existedBefore: false, private: false }] }]),
     ).toMatchObject({ kind: 'loaded' });
     expect(reach(entry, [])).toEqual({ kind: 'nothing' });
-    // A module the file did not import before: nothing more where every test file loading the file loads it already.
+    // A module the file did not import before: the test files that load the file and not yet that module.
     const imports: ChangedLine = { side: 'after', line: 3, chain: [], newModule: './pick.ts' };
-    expect(reach(entry, [imports], () => true)).toEqual({ kind: 'nothing' });
-    expect(reach(entry, [imports], () => false)).toMatchObject({
-      kind: 'loaded',
-      lines: ['line 3, a new import of ./pick.ts'],
+    expect(reach(entry, [imports], () => [])).toEqual({ kind: 'nothing' });
+    expect(reach(entry, [imports, inside('nextInRotation')], () => ['tests/api/catalogue.test.ts'])).toEqual({
+      kind: 'functions',
+      tests: ['tests/api/catalogue.test.ts', 'tests/api/lead-assignment.test.ts'],
+      names: ['nextInRotation'],
+      newPrivate: [],
+      imports: ['./pick.ts (1)'],
     });
+    // Without a way to tell: all of them.
+    expect(reach(entry, [imports])).toMatchObject({ tests: entry.loaded });
   });
 
   it('resolves an import through the aliases of tsconfig.json, with or without its extension', () => {
