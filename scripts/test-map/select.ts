@@ -107,7 +107,9 @@ function describe(found: Reach, entry: SourceEntry): string {
         : `changed in ${list(found.names)}: ${plural(ran, 'test file')} ran ${found.names.length === 1 ? 'it' : 'them'} (test map)`,
     );
   if (found.imports.length > 0)
-    parts.push(`imports ${list(found.imports)} now: the test files that load it only through this file`);
+    parts.push(
+      `now imports ${list(found.imports)}: the test files that load this file and not that module yet`,
+    );
   if (found.newPrivate.length > 0)
     parts.push(`new ${list(found.newPrivate)}, called only from this file's changed code`);
   return parts.join('; ');
