@@ -461,6 +461,12 @@ describe('the selection', () => {
       'server/services/leads/lead-assignment.ts',
     ]);
     expect(selection.verdicts[0]?.why).toBe('changed in assignLead: 2 test files ran it (test map)');
+    const unused = selectVitest(
+      [{ path: 'server/services/leads/lead-assignment.ts', status: 'M' }],
+      options({ changedLines: () => [inside('unusedHelper')] }),
+    );
+    expect(unused.tests.size).toBe(0);
+    expect(unused.verdicts[0]?.why).toBe('changed in unusedHelper, which no test runs');
     expect(selection.related).toEqual([]);
     expect(selection.everything).toBe(false);
   });
@@ -496,11 +502,14 @@ describe('the selection', () => {
         ],
         options({
           changedLines: (file) => (file.path === 'contracts/leads.ts' ? [importsHelper] : []),
+          // Relative imports only; a package's is not a file of the repository.
           resolveImport: (file, specifier) =>
-            path.posix.join(
-              path.posix.dirname(file === 'contracts/leads.ts' ? 'server/services/leads/x' : file),
-              specifier,
-            ),
+            specifier.startsWith('.')
+              ? path.posix.join(
+                  path.posix.dirname(file === 'contracts/leads.ts' ? 'server/services/leads/x' : file),
+                  specifier,
+                )
+              : null,
           newFile: (file) => facts[file] ?? null,
         }),
       );
