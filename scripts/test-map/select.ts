@@ -142,10 +142,6 @@ export function selectVitest(changed: readonly ChangedFile[], options: SelectOpt
     newFile,
   } = options;
   /**
-   * Whether every one of `loaders` loads what `importer` imports by `specifier` already: a file the map knows they
-   * all load, or a new one that only declares and imports only such files.
-   */
-  /**
    * Which of `loaders` would load, for the first time, what `importer` imports by `specifier`: those not loading a
    * file the map knows; for a new file that only declares, those not loading what it imports; all of them for a
    * package, or a file the map cannot tell about.
@@ -231,7 +227,7 @@ export function selectVitest(changed: readonly ChangedFile[], options: SelectOpt
         const what = { A: 'added since the base', D: 'deleted', T: 'changed type' }[file.status];
         verdict(`${what}: every test file that loads it (${entry.loaded.length})`);
       } else {
-        const found = reach(entry, changedLines(file) ?? [], (module) =>
+        const found = reach(entry, changedLines(file), (module) =>
           newlyLoading(entry.loaded, file.path, module, new Set()),
         );
         for (const test of found.kind === 'nothing' ? [] : found.tests) add(test, file.path);
