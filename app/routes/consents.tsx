@@ -6,7 +6,7 @@ import { data } from 'react-router';
 import { CircleCheck, Info, ShieldCheck } from '~/components/icons';
 import { PageHero } from '~/components/layout/page-hero';
 import { csrfForm } from '~/lib/csrf-form.server';
-import { useRootData } from '~/root';
+import { type RootData, useRootData } from '~/root';
 import type { Route } from './+types/consents';
 
 const PAGE = '/privacidad/consentimientos';
@@ -40,9 +40,10 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
+  const root = matches[0]?.loaderData as RootData | undefined;
   return [
-    { title: 'Tus autorizaciones' },
+    { title: `Tus autorizaciones | ${root?.dealership.name ?? ''}` },
     {
       name: 'description',
       content: 'Revisa y retira las autorizaciones que diste sobre tus datos personales.',

@@ -53,6 +53,7 @@ test.describe('without JavaScript', () => {
     expect(opened?.status()).toBe(200);
     expect(opened?.headers()['cache-control']).toMatch(/\bno-store\b/);
     await expect(page.getByRole('heading', { level: 1, name: 'Tus autorizaciones' })).toBeVisible();
+    await expect(page).toHaveTitle('Tus autorizaciones | Automotora Cordillera');
     await expect(page.getByText(`Autorizaciones de r***@example.cl`)).toBeVisible();
     const marketing = page.getByRole('listitem').filter({
       has: page.getByRole('heading', { name: 'Recibir ofertas y novedades por correo, teléfono o WhatsApp' }),
