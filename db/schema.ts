@@ -2,6 +2,7 @@
 // schema to write the migrations, and the tables reference each other across areas. Longer than ~300 lines for that.
 import type { Dealership } from '@contracts/dealership.ts';
 import { CONSENT_PURPOSES, LEAD_KINDS } from '@contracts/lead-options.ts';
+import { RIGHTS, RIGHTS_REQUEST_STATUSES } from '@contracts/rights.ts';
 import type { CreditSimulation } from '@domain/credit.ts';
 import { sql } from 'drizzle-orm';
 import {
@@ -543,16 +544,6 @@ export const leadCessions = pgTable(
 );
 
 // ---------------------------------------------------------------- rights requests (arts. 4–11, ADR 0031 decision 6)
-
-export const RIGHTS = [
-  'acceso',
-  'rectificacion',
-  'supresion',
-  'oposicion',
-  'portabilidad',
-  'bloqueo',
-] as const;
-export const RIGHTS_REQUEST_STATUSES = ['sin_confirmar', 'abierta', 'completada', 'rechazada'] as const;
 
 /**
  * A person's request under a right, made on /derechos without an account. It exists unconfirmed until the link sent

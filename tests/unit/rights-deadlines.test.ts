@@ -1,10 +1,7 @@
 // The legal clocks of a rights request (art. 11; ADR 0031 decision 6), on Chile's calendar, with the examples of the
 // law's digest (notes §4) worked out by hand.
-import {
-  RIGHTS as CONTRACT_RIGHTS,
-  RIGHTS_REQUEST_STATUSES as CONTRACT_STATUSES,
-} from '@contracts/rights.ts';
-import { RIGHTS, RIGHTS_REQUEST_STATUSES } from '@db/schema.ts';
+import { RIGHTS, RIGHTS_REQUEST_STATUSES } from '@contracts/rights.ts';
+import { rightsRequests } from '@db/schema.ts';
 import {
   businessDeadline,
   calendarDeadline,
@@ -113,6 +110,6 @@ describe('the refusal e-mail', () => {
 });
 
 it('names the rights and statuses alike in the contracts and the schema', () => {
-  expect([...RIGHTS]).toEqual([...CONTRACT_RIGHTS]);
-  expect([...RIGHTS_REQUEST_STATUSES]).toEqual([...CONTRACT_STATUSES]);
+  expect(rightsRequests.right.enumValues).toEqual([...RIGHTS]);
+  expect(rightsRequests.status.enumValues).toEqual([...RIGHTS_REQUEST_STATUSES]);
 });
