@@ -173,7 +173,8 @@ export async function createLead(db: Db, input: CreateLeadInput): Promise<Create
         }
       }
 
-      if (input.receipt)
+      // Only a request with a ticked box has a receipt: the others skip its query of the consents just written.
+      if (input.receipt && consents.length > 0)
         await queueConsentReceipt(tx, {
           ...input.receipt,
           leadId: lead.id,
