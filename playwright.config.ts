@@ -3,9 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-// One fresh data directory per run, shared by the web server and the workers (they inherit the env).
+// One fresh data directory per run and per server, shared by that server and the workers (they inherit the env).
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'automotora-e2e-'));
+process.env.E2E_SITE_WIDE_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'automotora-e2e-site-wide-'));
 const port = Number(process.env.E2E_PORT ?? 3210);
+/** The site-wide project's own server (port + 40; server-lifecycle uses + 50, the back-office story + 60 and + 61). */
+const siteWidePort = port + 40;
 /** Specs whose changes show on every public page; see the 'site-wide' project. */
 const SITE_WIDE = /site-settings\.spec\.ts$/;
 
@@ -62,8 +65,23 @@ export default defineConfig({
   },
   projects: [
     {
+      // Tests that change what every public page shows (the site settings) get a server and a database of their
+      // own, so no other test sees their change and they need not wait for the others: listed first, their one
+      // serial group starts on one worker while the other worker takes the rest. They set their own widths.
+      name: 'site-wide',
+      testMatch: SITE_WIDE,
+      metadata: { dataDir: process.env.E2E_SITE_WIDE_DATA_DIR },
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1440, height: 900 },
+        channel: undefined,
+        baseURL: `http://127.0.0.1:${siteWidePort}`,
+      },
+    },
+    {
       name: 'desktop',
       testIgnore: SITE_WIDE,
+      metadata: { dataDir: process.env.E2E_DATA_DIR },
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, channel: undefined },
     },
     {
@@ -73,28 +91,30 @@ export default defineConfig({
       name: 'phone',
       grep: /@phone/,
       testIgnore: SITE_WIDE,
+      metadata: { dataDir: process.env.E2E_DATA_DIR },
       use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, channel: undefined },
     },
-    {
-      // Tests that change what every public page shows (the site settings) run alone, once the others are done,
-      // so no other test sees their change. They set their own widths.
-      name: 'site-wide',
-      testMatch: SITE_WIDE,
-      dependencies: ['desktop', 'phone'],
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, channel: undefined },
-    },
   ],
-  webServer: {
-    // The staff accounts of tests/e2e/support/staff-accounts.ts are created first, as `npm run admin:create` would.
+  // Playwright starts them in turn, so a stale build is rebuilt once, by the first.
+  webServer: [
+    e2eServer(port, process.env.E2E_DATA_DIR),
+    e2eServer(siteWidePort, process.env.E2E_SITE_WIDE_DATA_DIR),
+  ],
+});
+
+/** A production server on its own data directory, with the staff accounts of tests/e2e/support/staff-accounts.ts. */
+function e2eServer(serverPort: number, dataDir: string | undefined) {
+  return {
+    // The staff accounts are created first, as `npm run admin:create` would.
     command: 'npx tsx tests/e2e/support/seed-staff.ts && exec node scripts/start.mjs',
-    url: `http://127.0.0.1:${port}/healthz`,
+    url: `http://127.0.0.1:${serverPort}/healthz`,
     timeout: 180_000,
     reuseExistingServer: false,
     env: {
-      PORT: String(port),
+      PORT: String(serverPort),
       HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir ?? '',
+      PUBLIC_URL: `http://127.0.0.1:${serverPort}`,
       NODE_ENV: 'production',
       // Every browser test sends from 127.0.0.1; the limit itself is proven by the API tests.
       LEAD_RATE_LIMIT: '1000',
@@ -103,5 +123,5 @@ export default defineConfig({
       // The rights page's stories run at both widths from 127.0.0.1; its limits are proven by the API tests.
       RIGHTS_RATE_LIMIT: '1000',
     },
-  },
-});
+  };
+}

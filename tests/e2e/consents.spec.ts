@@ -6,6 +6,7 @@ import { signPersonToken } from '@server/services/privacy/person-link.ts';
 import { hydrated, signInAs } from './support/admin.ts';
 import { wcagViolations } from './support/axe.ts';
 import { failOnConsoleErrors } from './support/console-errors.ts';
+import { serverDataDir } from './support/data-dir.ts';
 import { findOutboxMail } from './support/outbox.ts';
 
 // A person's consents (ADR 0031, decision 4): the receipt of a request with a consent carries the signed link; the
@@ -108,7 +109,7 @@ test.describe('without JavaScript', () => {
   }) => {
     // A link as the server signs it (its secret is in its data directory), then spoiled in the ways a mail client or
     // a person might.
-    const secret = readFileSync(path.join(process.env.E2E_DATA_DIR ?? '', 'session-secret'), 'utf8').trim();
+    const secret = readFileSync(path.join(serverDataDir(), 'session-secret'), 'utf8').trim();
     const good = `/privacidad/consentimientos?t=${signPersonToken(secret, 'consentimientos', 'corta@example.cl')}`;
     const valid = await page.goto(good);
     expect(valid?.status()).toBe(200);

@@ -1,5 +1,5 @@
 // The dealership edits its own site (issue 20 item 1, ADR 0025). These tests change what every public page shows, so
-// the 'settings' project runs them alone, after the desktop and phone projects (playwright.config.ts).
+// the 'site-wide' project runs them in order against a server and a database of their own (playwright.config.ts).
 import { devices, expect, type Page, test } from '@playwright/test';
 import { defaultDealership } from '@server/config/default-dealership.ts';
 import sharp from 'sharp';

@@ -1,16 +1,17 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type ParsedMail, simpleParser } from 'mailparser';
+import { serverDataDir } from './data-dir.ts';
 
 /**
- * The staff e-mails the e2e server wrote to DATA_DIR/outbox (no SMTP_URL there). A message exists only
+ * The staff e-mails the test's server wrote to DATA_DIR/outbox (no SMTP_URL there). A message exists only
  * after its lead was committed, so finding it proves both the lead and the e-mail.
  */
 export async function findOutboxMail(
   match: (mail: ParsedMail) => boolean,
   timeoutMs = 20_000,
 ): Promise<ParsedMail> {
-  const dir = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  const dir = path.join(serverDataDir(), 'outbox');
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     let files: string[] = [];
