@@ -50,7 +50,8 @@ export default defineConfig({
   // Parallel runs with their own BUILD_DIR keep their own traces too.
   outputDir: process.env.BUILD_DIR ? `test-results/${process.env.BUILD_DIR}` : 'test-results',
   fullyParallel: true,
-  workers: 2,
+  // Three workers on two cores: the suite waits on pages more than it computes (ADR 0032).
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: 0,
   reporter: process.env.CI ? 'list' : [['list']],
   timeout: LIMITS.testMs,
