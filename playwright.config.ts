@@ -99,12 +99,14 @@ export default defineConfig({
   // Playwright starts them in turn, so a stale build is rebuilt once, by the first.
   webServer: [
     e2eServer(port, process.env.E2E_DATA_DIR),
-    e2eServer(siteWidePort, process.env.E2E_SITE_WIDE_DATA_DIR),
+    // The site settings' stories read no vehicle: without the demo stock, this server renders no demo photos
+    // beside the first one's (two renderings at once delayed the first test by a minute on a busy machine).
+    e2eServer(siteWidePort, process.env.E2E_SITE_WIDE_DATA_DIR, { DEMO_STOCK: 'off' }),
   ],
 });
 
 /** A production server on its own data directory, with the staff accounts of tests/e2e/support/staff-accounts.ts. */
-function e2eServer(serverPort: number, dataDir: string | undefined) {
+function e2eServer(serverPort: number, dataDir: string | undefined, extraEnv: Record<string, string> = {}) {
   return {
     // The staff accounts are created first, as `npm run admin:create` would.
     command: 'npx tsx tests/e2e/support/seed-staff.ts && exec node scripts/start.mjs',
@@ -123,6 +125,7 @@ function e2eServer(serverPort: number, dataDir: string | undefined) {
       SIGNIN_RATE_LIMIT: '1000',
       // The rights page's stories run at both widths from 127.0.0.1; its limits are proven by the API tests.
       RIGHTS_RATE_LIMIT: '1000',
+      ...extraEnv,
     },
   };
 }
