@@ -1,6 +1,7 @@
 // The modal 'Solicitud de Asesoría Comercial' (docs/product.md): POST /api/asesoria/. On success the form resets, the
-// modal closes and the confirmation stays on the page, outside the dialog (situacion_financiera is optional, as
-// its label says — docs/product.md — and kept only with its own express consent: ADR 0031).
+// modal closes and the confirmation stays on the page, outside the dialog, and takes keyboard focus; closing it
+// gives focus back to the button that opened the form (situacion_financiera is optional, as its label says —
+// docs/product.md — and kept only with its own express consent: ADR 0031).
 
 import {
   ADVISORY_AREA_OPTIONS,
@@ -48,6 +49,7 @@ export function AdvisoryModal({
             <NoticeBox
               notice={{ tone: 'success', text: CONFIRMATION }}
               onDismiss={() => setConfirmed(false)}
+              focus
             />
           </div>
         ) : null}

@@ -49,12 +49,23 @@ export function SubmitButton({ sending, children }: { sending: boolean; children
  * Both live regions exist from the first render, so assistive technology announces what appears in them:
  * a success in the polite status region, an error in the assertive alert region.
  */
-export function FormNotice({ notice, onDismiss }: { notice: LeadNotice | null; onDismiss?: () => void }) {
+export function FormNotice({
+  notice,
+  onDismiss,
+  focusSuccess = false,
+}: {
+  notice: LeadNotice | null;
+  onDismiss?: () => void;
+  /** For a form that stays in place once sent: the success takes focus, as a success panel does. */
+  focusSuccess?: boolean;
+}) {
   // Empty regions take no room, so the box carries its own top margin.
   return (
     <>
       <div role="status">
-        {notice?.tone === 'success' ? <NoticeBox notice={notice} onDismiss={onDismiss} /> : null}
+        {notice?.tone === 'success' ? (
+          <NoticeBox notice={notice} onDismiss={onDismiss} focus={focusSuccess} />
+        ) : null}
       </div>
       <div role="alert">
         {notice?.tone === 'error' ? <NoticeBox notice={notice} onDismiss={onDismiss} /> : null}
@@ -63,12 +74,33 @@ export function FormNotice({ notice, onDismiss }: { notice: LeadNotice | null; o
   );
 }
 
-export function NoticeBox({ notice, onDismiss }: { notice: LeadNotice; onDismiss?: () => void }) {
+/**
+ * With `focus`, the box takes keyboard focus when it appears, so the visitor lands on the message once the form is
+ * sent; closing it gives focus back to where it was before, when that is still on the page.
+ */
+export function NoticeBox({
+  notice,
+  onDismiss,
+  focus = false,
+}: {
+  notice: LeadNotice;
+  onDismiss?: () => void;
+  focus?: boolean;
+}) {
   const success = notice.tone === 'success';
   const Icon = success ? CircleCheck : CircleAlert;
+  const box = useRef<HTMLDivElement>(null);
+  const before = useRef<Element | null>(null);
+  useEffect(() => {
+    if (!focus) return;
+    before.current = document.activeElement;
+    box.current?.focus();
+  }, [focus]);
   return (
     <div
-      className={`mt-4 flex items-start gap-3 rounded-xl border px-4 py-3 text-sm ${
+      ref={box}
+      tabIndex={focus ? -1 : undefined}
+      className={`mt-4 flex items-start gap-3 rounded-xl border px-4 py-3 text-sm outline-none ${
         success ? 'border-green-300 bg-green-50 text-green-900' : 'border-red-300 bg-red-50 text-red-900'
       }`}
     >
@@ -77,7 +109,11 @@ export function NoticeBox({ notice, onDismiss }: { notice: LeadNotice; onDismiss
       {onDismiss ? (
         <button
           type="button"
-          onClick={onDismiss}
+          onClick={() => {
+            onDismiss();
+            const back = before.current;
+            if (back instanceof HTMLElement && back !== document.body && back.isConnected) back.focus();
+          }}
           aria-label="Cerrar aviso"
           className="-m-1 rounded p-1 hover:bg-black/5"
         >

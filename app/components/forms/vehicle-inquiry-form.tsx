@@ -74,7 +74,15 @@ export function VehicleInquiryForm({ vehicle, salesEmail, publicUrl, consent }: 
           <PrivacyNote className="sm:col-span-2" />
         </form>
       </FieldErrors>
-      <FormNotice notice={lead.notice} onDismiss={lead.dismissNotice} />
+      <FormNotice
+        notice={lead.notice}
+        onDismiss={() => {
+          lead.dismissNotice();
+          // The button that had focus is gone (a sent form is replaced by an empty one): back into the form.
+          lead.formProps.ref.current?.querySelector<HTMLElement>('input:not([tabindex="-1"])')?.focus();
+        }}
+        focusSuccess
+      />
     </div>
   );
 }
