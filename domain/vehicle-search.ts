@@ -18,28 +18,29 @@ export interface SearchableVehicle {
   year: number;
 }
 
-/** Folded words and the folded stock words they stand for: the stock says "Diésel", people also say "petrolero". */
-const ALIASES = new Map<string, string[]>(
-  Object.entries({
-    petrolero: ['diesel'],
-    petrolera: ['diesel'],
-    gasolina: ['bencina'],
-    bencinero: ['bencina'],
-    bencinera: ['bencina'],
-    automatico: ['automatica'],
-    mecanico: ['manual'],
-    mecanica: ['manual'],
-    pickup: ['camioneta'],
-    'pick-up': ['camioneta'],
-    van: ['furgon'],
-    usada: ['usado'],
-    usadas: ['usado'],
-    nueva: ['nuevo'],
-    nuevas: ['nuevo'],
-    electrica: ['electrico'],
-    hibrida: ['hibrido'],
-  }),
-);
+/**
+ * Folded words and the folded stock words they stand for: the stock says "Diésel", people also say "petrolero".
+ * A plain object, so a page that imports the listing rules without the search drops it from its bundle.
+ */
+const ALIASES: Record<string, string[]> = {
+  petrolero: ['diesel'],
+  petrolera: ['diesel'],
+  gasolina: ['bencina'],
+  bencinero: ['bencina'],
+  bencinera: ['bencina'],
+  automatico: ['automatica'],
+  mecanico: ['manual'],
+  mecanica: ['manual'],
+  pickup: ['camioneta'],
+  'pick-up': ['camioneta'],
+  van: ['furgon'],
+  usada: ['usado'],
+  usadas: ['usado'],
+  nueva: ['nuevo'],
+  nuevas: ['nuevo'],
+  electrica: ['electrico'],
+  hibrida: ['hibrido'],
+};
 
 interface Indexed {
   /** The searched fields, folded, one a line: a word has no line break, so it never spans two fields. */
@@ -51,7 +52,7 @@ interface Indexed {
 }
 
 // Folding is the costly part; the listing keeps the same vehicle objects for a catalogue snapshot.
-const indexCache = new WeakMap<SearchableVehicle, Indexed>();
+const indexCache = /* @__PURE__ */ new WeakMap<SearchableVehicle, Indexed>();
 
 const compact = (text: string) => text.replace(/[^\p{L}\p{N}\n]+/gu, '');
 
@@ -78,7 +79,8 @@ type Test = (vehicle: SearchableVehicle) => boolean;
 
 /** The forms a text word may take in the stock: itself, its alias, and its singular ("camionetas", "furgones"). */
 function forms(word: string): string[] {
-  const found = [word, ...(ALIASES.get(word) ?? [])];
+  // Own keys only: 'constructor' is a word, not a property every object has.
+  const found = [word, ...(Object.hasOwn(ALIASES, word) ? (ALIASES[word] ?? []) : [])];
   if (word.length > 3 && word.endsWith('s')) found.push(word.slice(0, -1));
   if (word.length > 4 && word.endsWith('es')) found.push(word.slice(0, -2));
   return found;
