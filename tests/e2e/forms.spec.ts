@@ -205,10 +205,10 @@ test.describe('vehicle page', () => {
     await expectNoAxeViolations(page);
     await form.getByRole('button', { name: 'Enviar solicitud' }).click();
     await expect(page.getByRole('status').filter({ hasText: '¡Mensaje enviado!' })).toBeVisible();
-    // The form starts again empty; focus goes to the message, not back to the page.
-    await expect.poll(() => focusedText(page)).toBe('¡Mensaje enviado!');
-    // Closing the message leads into the new, empty form.
-    await page.getByRole('button', { name: 'Cerrar aviso' }).click();
+    // The form gives way to a confirmation that has focus, not the page.
+    await expect(page.getByRole('heading', { name: '¡Consulta enviada!' })).toBeFocused();
+    await expect(page.getByRole('button', { name: 'Enviar solicitud' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Enviar otra consulta' }).click();
     await expect(form.getByLabel('Nombre', { exact: true })).toBeFocused();
     await expect(form.getByLabel('Nombre', { exact: true })).toHaveValue('');
     const delivered = await expectDelivered('Consulta por un vehículo: Jorge Soto', 'jorge.soto@example.cl');

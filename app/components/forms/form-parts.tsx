@@ -49,23 +49,12 @@ export function SubmitButton({ sending, children }: { sending: boolean; children
  * Both live regions exist from the first render, so assistive technology announces what appears in them:
  * a success in the polite status region, an error in the assertive alert region.
  */
-export function FormNotice({
-  notice,
-  onDismiss,
-  focusSuccess = false,
-}: {
-  notice: LeadNotice | null;
-  onDismiss?: () => void;
-  /** For a form that stays in place once sent: the success takes focus, as a success panel does. */
-  focusSuccess?: boolean;
-}) {
+export function FormNotice({ notice, onDismiss }: { notice: LeadNotice | null; onDismiss?: () => void }) {
   // Empty regions take no room, so the box carries its own top margin.
   return (
     <>
       <div role="status">
-        {notice?.tone === 'success' ? (
-          <NoticeBox notice={notice} onDismiss={onDismiss} focus={focusSuccess} />
-        ) : null}
+        {notice?.tone === 'success' ? <NoticeBox notice={notice} onDismiss={onDismiss} /> : null}
       </div>
       <div role="alert">
         {notice?.tone === 'error' ? <NoticeBox notice={notice} onDismiss={onDismiss} /> : null}
@@ -74,33 +63,12 @@ export function FormNotice({
   );
 }
 
-/**
- * With `focus`, the box takes keyboard focus when it appears, so the visitor lands on the message once the form is
- * sent; closing it gives focus back to where it was before, when that is still on the page.
- */
-export function NoticeBox({
-  notice,
-  onDismiss,
-  focus = false,
-}: {
-  notice: LeadNotice;
-  onDismiss?: () => void;
-  focus?: boolean;
-}) {
+export function NoticeBox({ notice, onDismiss }: { notice: LeadNotice; onDismiss?: () => void }) {
   const success = notice.tone === 'success';
   const Icon = success ? CircleCheck : CircleAlert;
-  const box = useRef<HTMLDivElement>(null);
-  const before = useRef<Element | null>(null);
-  useEffect(() => {
-    if (!focus) return;
-    before.current = document.activeElement;
-    box.current?.focus();
-  }, [focus]);
   return (
     <div
-      ref={box}
-      tabIndex={focus ? -1 : undefined}
-      className={`mt-4 flex items-start gap-3 rounded-xl border px-4 py-3 text-sm outline-none ${
+      className={`mt-4 flex items-start gap-3 rounded-xl border px-4 py-3 text-sm ${
         success ? 'border-green-300 bg-green-50 text-green-900' : 'border-red-300 bg-red-50 text-red-900'
       }`}
     >
@@ -109,11 +77,7 @@ export function NoticeBox({
       {onDismiss ? (
         <button
           type="button"
-          onClick={() => {
-            onDismiss();
-            const back = before.current;
-            if (back instanceof HTMLElement && back !== document.body && back.isConnected) back.focus();
-          }}
+          onClick={onDismiss}
           aria-label="Cerrar aviso"
           className="-m-1 rounded p-1 hover:bg-black/5"
         >
