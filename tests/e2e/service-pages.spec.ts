@@ -184,6 +184,9 @@ test.describe('Insurance page', () => {
   test('"Cotizar este seguro" opens the quote form with that plan chosen, in the address', {
     tag: '@phone',
   }, async ({ page, request }) => {
+    // The plan cards fade in sliding up as they are scrolled to; a click could land while one moves (as in
+    // forms.spec.ts). With reduced motion nothing moves.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/insurance');
     await hydrated(page);
     const type = page.locator('#cotizacion').getByLabel('Tipo de seguro');
