@@ -3,6 +3,7 @@
  * /vehicles loader. Pure: no I/O, no React, so it is unit-tested directly.
  */
 import { plainLower } from './plain-text.ts';
+import { searchTest } from './vehicle-search.ts';
 
 export const PAGE_SIZE = 6;
 
@@ -46,8 +47,6 @@ interface Folded {
   name: string;
   spaced: string;
   firstWord: string;
-  /** The searched fields on separate lines: a search word has no line break, so it never spans two. */
-  haystack: string;
 }
 
 // Folding is the costly part of matching; the loader reuses the same objects per catalogue snapshot.
@@ -61,7 +60,6 @@ function folded(vehicle: FilterableVehicle): Folded {
       name,
       spaced: name.replace(/-/g, ' '),
       firstWord: name.split(/\s+/)[0] ?? '',
-      haystack: [name, fold(vehicle.bodyType), fold(vehicle.transmission)].join('\n'),
     };
     foldedCache.set(vehicle, entry);
   }
@@ -71,19 +69,6 @@ function folded(vehicle: FilterableVehicle): Folded {
 type Test = (vehicle: FilterableVehicle) => boolean;
 
 // Each rule folds its wanted value once and returns a test, so a stock of thousands folds it once per request.
-
-/**
- * docs/product.md: the text matches the name, body type or transmission. Each word of the text must be found in one
- * of them, so a whole phrase still matches as before and 'toyota suv' also finds Toyota SUVs.
- */
-function searchTest(search: string): Test {
-  const words = fold(search).split(/\s+/).filter(Boolean);
-  if (words.length === 0) return () => true;
-  return (vehicle) => {
-    const { haystack } = folded(vehicle);
-    return words.every((word) => haystack.includes(word));
-  };
-}
 
 /** docs/product.md: the first word of the name equals the brand, or the name with hyphens as spaces starts with it. */
 function brandTest(brand: string): Test {

@@ -1,8 +1,9 @@
+import { useLocation } from 'react-router';
 import { InsuranceFormIsland } from '~/components/forms/insurance-form';
 import { ArrowDown, BadgeCheck, Phone, ShieldCheck } from '~/components/icons';
 import { Reveal } from '~/components/reveal';
 import { AdvisorContact } from '~/components/services/advisor-contact';
-import { InsurancePlans } from '~/components/services/insurance-plans';
+import { InsurancePlans, insurancePlanFrom } from '~/components/services/insurance-plans';
 import { PageHero } from '~/components/services/page-hero';
 import { SectionHeading } from '~/components/services/section-heading';
 import { serviceMeta } from '~/components/services/service-meta';
@@ -25,6 +26,8 @@ const FORM_ID = 'cotizacion';
 export default function Insurance() {
   const { dealership, consent } = useRootData();
   const phone = dealership.phones[0];
+  // 'Cotizar este seguro' on a plan card: the form opens with that plan chosen.
+  const plan = insurancePlanFrom(useLocation().search);
   return (
     <>
       <PageHero
@@ -61,7 +64,7 @@ export default function Insurance() {
               lead="Completa tus datos y los de tu auto. Un asesor te enviará alternativas dentro de las próximas 24 horas."
             />
             <div className="mt-8">
-              <InsuranceFormIsland consent={consent.seguro} />
+              <InsuranceFormIsland consent={consent.seguro} plan={plan} />
             </div>
           </Reveal>
           <div className="space-y-6">

@@ -177,6 +177,9 @@ describe('test-drive booking', () => {
     const start = slot.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
     expect(ics).toContain(`DTSTART:${start}`);
     expect(ics).toContain('DURATION:PT30M');
+    // Tentative until staff call to confirm, organised by the dealership's e-mail (RFC 5545: ORGANIZER is an address).
+    expect(ics).toContain('STATUS:TENTATIVE\r\n');
+    expect(ics.replace(/\r\n /g, '')).toMatch(/\r\nORGANIZER;CN="[^"\r\n]+":MAILTO:[^@\s]+@[^@\s]+\r\n/);
     expect(ics).toContain(`UID:prueba-de-manejo-${body.id}@autos.example.cl`);
     expect(ics.replace(/\r\n /g, '')).toContain(
       'LOCATION:Av. Vicuña Mackenna 4120\\, San Joaquín\\, Santiago\\, Chile',

@@ -68,6 +68,9 @@ function formWith(page: Page, submit: string): Locator {
   return page.locator('form').filter({ has: page.getByRole('button', { name: submit }) });
 }
 
+/** The text of the element that has keyboard focus: after a form is sent, its success message. */
+const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? '');
+
 async function firstVehicleUrl(page: Page): Promise<string> {
   const response = await page.request.get('/api/vehiculos-resumen/');
   const [first] = (await response.json()) as Array<{ id: number }>;
@@ -202,6 +205,12 @@ test.describe('vehicle page', () => {
     await expectNoAxeViolations(page);
     await form.getByRole('button', { name: 'Enviar solicitud' }).click();
     await expect(page.getByRole('status').filter({ hasText: '¡Mensaje enviado!' })).toBeVisible();
+    // The form gives way to a confirmation that has focus, not the page.
+    await expect(page.getByRole('heading', { name: '¡Consulta enviada!' })).toBeFocused();
+    await expect(page.getByRole('button', { name: 'Enviar solicitud' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Enviar otra consulta' }).click();
+    await expect(form.getByLabel('Nombre', { exact: true })).toBeFocused();
+    await expect(form.getByLabel('Nombre', { exact: true })).toHaveValue('');
     const delivered = await expectDelivered('Consulta por un vehículo: Jorge Soto', 'jorge.soto@example.cl');
     expect(delivered.text).toMatch(/Ficha del vehículo: http:\/\/127\.0\.0\.1:\d+\/vehicles\/\d+/);
   });
@@ -249,7 +258,7 @@ test.describe('financing modal', () => {
     await expect(dialog.getByLabel('Pie (opcional)')).toBeVisible();
     await dialog.getByRole('button', { name: 'Enviar solicitud' }).click();
 
-    await expect(dialog.getByRole('heading', { name: '¡Solicitud enviada con éxito!' })).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: '¡Solicitud enviada con éxito!' })).toBeFocused();
     // The same visitor also asks from a vehicle page (another test): this one names the typed value.
     await expectDelivered(
       'Solicitud de financiamiento: Carla Muñoz',
@@ -388,9 +397,9 @@ test.describe('consents on the financing form (ADR 0031)', () => {
 });
 
 test.describe('insurance form', () => {
-  test('A visitor asks for an insurance quote and the panel stays until "Solicitar otra cotización"', async ({
-    page,
-  }) => {
+  test('A visitor asks for an insurance quote and the panel stays until "Solicitar otra cotización"', {
+    tag: '@phone',
+  }, async ({ page }) => {
     await open(page, '/insurance');
     const form = formWith(page, 'Solicitar cotización');
     await form.getByLabel('Nombre completo').fill('Pedro González');
@@ -409,7 +418,7 @@ test.describe('insurance form', () => {
     ).toBeVisible();
     await expect(page.getByRole('heading', { name: '¡Solicitud enviada con éxito!' })).toBeVisible();
     await framesDrawn(page);
-    await expect(page.getByRole('heading', { name: '¡Solicitud enviada con éxito!' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '¡Solicitud enviada con éxito!' })).toBeFocused();
     await expectDelivered('Cotización de seguro: Pedro González', 'pedro@example.cl');
     await page.getByRole('button', { name: 'Solicitar otra cotización' }).click();
     await expect(form.getByLabel('Nombre completo')).toHaveValue('');
@@ -563,7 +572,7 @@ test.describe('sell-your-car form', () => {
     ).toBeVisible({
       timeout: 15_000,
     });
-    await expect(page.getByRole('heading', { name: '¡Solicitud enviada con éxito!' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '¡Solicitud enviada con éxito!' })).toBeFocused();
     const appraisal = await expectDelivered(
       'Tasación "Compramos tu auto": Luis Fernández',
       'luis@example.cl',
@@ -598,9 +607,9 @@ test.describe('sell-your-car form', () => {
 });
 
 test.describe('commercial advisory modal', () => {
-  test('A visitor requests commercial advice; the modal closes and the confirmation stays on the page', async ({
-    page,
-  }) => {
+  test('A visitor requests commercial advice; the modal closes and the confirmation stays on the page', {
+    tag: '@phone',
+  }, async ({ page }) => {
     await open(page, '/commercial-advisory');
     const opener = page.getByRole('button', { name: 'Solicitar asesoría' }).first();
     await opener.click();
@@ -627,10 +636,14 @@ test.describe('commercial advisory modal', () => {
     await expect(
       page.getByRole('status').filter({ hasText: 'Formulario de asesoría enviado con éxito' }),
     ).toBeVisible();
-    await expect(opener).toBeFocused();
+    // Focus goes to the confirmation; closing it gives focus back to the button that opened the form.
+    await expect.poll(() => focusedText(page)).toBe('Formulario de asesoría enviado con éxito');
     await framesDrawn(page);
     await expect(page.getByText('Formulario de asesoría enviado con éxito')).toBeVisible();
     await expectDelivered('Solicitud de asesoría comercial: Sofía Rojas', 'sofia@example.cl');
+    await page.getByRole('button', { name: 'Cerrar aviso' }).click();
+    await expect(page.getByText('Formulario de asesoría enviado con éxito')).toBeHidden();
+    await expect(opener).toBeFocused();
 
     // Opened again, the form starts empty.
     await opener.click();

@@ -113,31 +113,53 @@ test.describe('navigation on a wide screen', () => {
     await expect(page).toHaveURL(/\/vehicles\?condicion=Usado$/);
   });
 
-  test('The Financiamiento dropdown opens on keyboard focus, toggles with Enter and closes with Escape', async ({
+  test('The Financiamiento dropdown opens when its button is activated, not when focus reaches it', async ({
     page,
   }) => {
     await page.goto('/');
     await hydrated(page);
     const nav = page.getByRole('navigation', { name: 'Principal' });
     const toggle = nav.getByRole('button', { name: 'Opciones de Financiamiento' });
+    const traditional = nav.getByRole('link', { name: 'Tradicional' });
     await nav.getByRole('link', { name: 'Nuestro Stock' }).focus();
     await page.keyboard.press('Tab');
     await expect(nav.getByRole('link', { name: 'Financiamiento', exact: true })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(toggle).toBeFocused();
+    // Focus alone opens nothing, so the first Enter opens the menu instead of closing it.
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(traditional).toBeHidden();
+    await page.keyboard.press('Enter');
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    await expect(nav.getByRole('link', { name: 'Tradicional' })).toBeVisible();
-
+    await expect(traditional).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await page.keyboard.press('Space');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await page.keyboard.press('Escape');
     await expect(toggle).toBeFocused();
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
     await page.keyboard.press('Enter');
-    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await page.keyboard.press('Tab');
-    await expect(nav.getByRole('link', { name: 'Tradicional' })).toBeFocused();
+    await expect(traditional).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(nav.getByRole('link', { name: 'Directo' })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(nav.getByRole('link', { name: 'Seguros' })).toBeFocused();
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+    // Back with Shift+Tab: reaching the button again leaves the menu closed.
+    await page.keyboard.press('Shift+Tab');
+    await expect(toggle).toBeFocused();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+    // A click opens it too (the pointer, resting on it, has opened it already: the click keeps it open).
+    await page.mouse.move(0, 400);
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(traditional).toBeVisible();
   });
 });
 

@@ -177,6 +177,39 @@ test('The search applies once, 300 ms after the last keystroke', async ({ page, 
   await expect(page.getByRole('link', { name: 'Limpiar filtros' })).toBeVisible();
 });
 
+test('A visitor finds "diésel", "yaris 2024" and "camioneta 4x4" as typed, in the address @phone', async ({
+  page,
+  request,
+}) => {
+  const all = await stock(request);
+  const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  const diesel = all.filter((v) => fold(v.combustible) === 'diesel');
+  const yaris2024 = all.filter((v) => fold(v.modelo).includes('yaris') && v.año === 2024);
+  const pickups4x4 = all.filter((v) => fold(v.tipo) === 'camioneta' && v.modelo.includes('4x4'));
+  // The demo stock has each of them: otherwise this test would prove nothing.
+  for (const found of [diesel, yaris2024, pickups4x4]) expect(found.length).toBeGreaterThan(0);
+
+  await page.goto('/vehicles');
+  await hydrated(page);
+  await page.getByPlaceholder('Buscar por marca, modelo, tipo...').fill('Diésel');
+  await expect(page).toHaveURL(/\?q=Di%C3%A9sel$/);
+  await expect(results(page)).toHaveText(countLine(diesel.length));
+  await expect(cards(page).first()).toContainText('Diésel');
+
+  // The server renders a shared address as it is, before any script runs.
+  const html = await (await request.get('/vehicles?q=yaris+2024')).text();
+  expect(html).toContain(countLine(yaris2024.length));
+  await page.goto('/vehicles?q=yaris+2024');
+  await expect(results(page)).toHaveText(countLine(yaris2024.length));
+  await expect(cards(page).first()).toContainText('Yaris');
+  await expect(cards(page).first()).toContainText('2024');
+
+  await page.goto('/vehicles?q=camioneta+4x4');
+  await expect(results(page)).toHaveText(countLine(pickups4x4.length));
+  await expect(cards(page)).toHaveCount(Math.min(6, pickups4x4.length));
+  for (const card of await cards(page).all()) await expect(card).toContainText('4x4');
+});
+
 test('Sorting by price puts the cheapest first and keeps the order in the address', async ({
   page,
   request,

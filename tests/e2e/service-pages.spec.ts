@@ -174,7 +174,39 @@ test.describe('Financing page', () => {
   });
 });
 
+const PLANS = [
+  ['Seguro Obligatorio SOAP', 'soap'],
+  ['Seguro Contra Terceros', 'terceros'],
+  ['Seguro Todo Riesgo', 'todo-riesgo'],
+] as const;
+
 test.describe('Insurance page', () => {
+  test('"Cotizar este seguro" opens the quote form with that plan chosen, in the address', {
+    tag: '@phone',
+  }, async ({ page, request }) => {
+    // The plan cards fade in sliding up as they are scrolled to; a click could land while one moves (as in
+    // forms.spec.ts). With reduced motion nothing moves.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/insurance');
+    await hydrated(page);
+    const type = page.locator('#cotizacion').getByLabel('Tipo de seguro');
+    await expect(type).toHaveValue('');
+    for (const [plan, value] of [PLANS[1], PLANS[2], PLANS[0]]) {
+      await page.getByRole('link', { name: `Cotizar este seguro: ${plan}`, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`/insurance\\?seguro=${value}#cotizacion$`));
+      await hydrated(page);
+      await expect(type).toHaveValue(value);
+      // The page opens at the form's top (its heading), the plan already chosen further down.
+      await expect(page.getByRole('heading', { level: 2, name: 'Solicita tu Cotización' })).toBeInViewport();
+    }
+    // The server renders the choice (a shared link, no JavaScript); an unknown plan chooses nothing.
+    const html = await (await request.get('/insurance?seguro=terceros')).text();
+    expect(html).toMatch(/<option value="terceros" selected="">/);
+    await page.goto('/insurance?seguro=otro#cotizacion');
+    await hydrated(page);
+    await expect(type).toHaveValue('');
+  });
+
   test('It shows the three plans with their coverages, the quote section and the advisors line', async ({
     page,
   }) => {
@@ -182,14 +214,14 @@ test.describe('Insurance page', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
     await expect(page).toHaveTitle(/^Seguros automotrices/);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/insurance$/);
-    for (const plan of ['Seguro Obligatorio SOAP', 'Seguro Contra Terceros', 'Seguro Todo Riesgo']) {
+    for (const [plan, type] of PLANS) {
       await expect(page.getByRole('heading', { level: 3, name: plan })).toBeVisible();
       await expect(
         page.getByRole('list', { name: `Coberturas del ${plan}` }).getByRole('listitem'),
       ).not.toHaveCount(0);
       await expect(
         page.getByRole('link', { name: `Cotizar este seguro: ${plan}`, exact: true }),
-      ).toHaveAttribute('href', '#cotizacion');
+      ).toHaveAttribute('href', `?seguro=${type}#cotizacion`);
     }
     const quote = page.locator('#cotizacion');
     await expect(quote.getByRole('heading', { level: 2, name: 'Solicita tu Cotización' })).toBeVisible();

@@ -70,8 +70,13 @@ describe('search (docs/product.md)', () => {
     expect(matchesSearch(yaris, 'toyota suv')).toBe(false);
   });
 
-  it('does not match the fuel, which is not one of the searched fields', () => {
-    expect(matchesSearch(vehicle({ name: 'Kia Niro', fuelType: 'Eléctrico' }), 'eléctrico')).toBe(false);
+  it('matches the fuel and the condition too, with or without accents: "diésel", "diesel", "usado"', () => {
+    const niro = vehicle({ name: 'Kia Niro', fuelType: 'Eléctrico' });
+    expect(matchesSearch(niro, 'eléctrico')).toBe(true);
+    expect(matchesSearch(niro, 'ELECTRICO usado')).toBe(true);
+    expect(matchesSearch(niro, 'eléctrico nuevo')).toBe(false);
+    expect(matchesSearch(vehicle({ name: 'Ford Ranger', fuelType: 'Diésel' }), 'diesel')).toBe(true);
+    expect(matchesSearch(yaris, 'diésel')).toBe(false);
   });
 
   it('lets an empty or blank search match everything', () => {

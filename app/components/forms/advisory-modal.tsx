@@ -1,6 +1,7 @@
 // The modal 'Solicitud de Asesoría Comercial' (docs/product.md): POST /api/asesoria/. On success the form resets, the
-// modal closes and the confirmation stays on the page, outside the dialog (situacion_financiera is optional, as
-// its label says — docs/product.md — and kept only with its own express consent: ADR 0031).
+// modal closes and the confirmation stays on the page, outside the dialog, and takes keyboard focus; closing it
+// gives focus back to the button that opened the form (situacion_financiera is optional, as its label says —
+// docs/product.md — and kept only with its own express consent: ADR 0031).
 
 import {
   ADVISORY_AREA_OPTIONS,
@@ -8,7 +9,7 @@ import {
   FINANCIAL_SITUATION_OPTIONS,
 } from '@contracts/lead-options.ts';
 import type { FormConsent } from '@domain/consent';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLeadForm } from '~/lib/use-lead-form';
 import { ConsentBox, ConsentFooter, FormIntro, SensitiveGroup } from './consent-fields';
 import { FieldErrors, PersonFields, SelectField, TextAreaField, TextField } from './fields';
@@ -27,46 +28,65 @@ export function AdvisoryModal({
   /** What the consent boxes name, and the privacy policy version the page shows. */
   consent: FormConsent;
 }) {
-  const [sent, setSent] = useState(false);
+  const sent = useRef(false);
   const [confirmed, setConfirmed] = useState(false);
   useEffect(() => {
     if (open) setConfirmed(false);
-    // Shown once the dialog has closed, so the page behind is no longer inert when it is announced.
-    else if (sent) {
-      setSent(false);
-      setConfirmed(true);
-    }
-  }, [open, sent]);
+  }, [open]);
   return (
     <>
       <div
         role="status"
         className="fixed right-20 bottom-4 left-4 z-40 sm:right-24 sm:bottom-6 sm:left-auto sm:w-full sm:max-w-md"
       >
-        {confirmed ? (
-          <div className="shadow-xl">
-            <NoticeBox
-              notice={{ tone: 'success', text: CONFIRMATION }}
-              onDismiss={() => setConfirmed(false)}
-            />
-          </div>
-        ) : null}
+        {confirmed ? <Confirmation onDismiss={() => setConfirmed(false)} /> : null}
       </div>
       <Modal
         open={open}
-        onClose={onClose}
+        // The confirmation is shown once the dialog has closed and given focus back to its opener, so the page
+        // behind is no longer inert when it is announced, and the confirmation takes focus after the opener.
+        onClose={() => {
+          onClose();
+          if (!sent.current) return;
+          sent.current = false;
+          setConfirmed(true);
+        }}
         title="Solicitud de Asesoría Comercial"
         description="Cuéntanos sobre tu negocio y agendaremos una reunión con un asesor."
       >
         <AdvisoryForm
           consent={consent}
           onSent={() => {
-            setSent(true);
+            sent.current = true;
             onClose();
           }}
         />
       </Modal>
     </>
+  );
+}
+
+/**
+ * The confirmation takes keyboard focus when it appears, so the visitor lands on it; closing it gives focus back to
+ * where it was (the button that opened the form, which the closed dialog gave it back to).
+ */
+function Confirmation({ onDismiss }: { onDismiss: () => void }) {
+  const box = useRef<HTMLDivElement>(null);
+  const before = useRef<Element | null>(null);
+  useEffect(() => {
+    before.current = document.activeElement;
+    box.current?.focus();
+  }, []);
+  return (
+    <div ref={box} tabIndex={-1} className="shadow-xl outline-none">
+      <NoticeBox
+        notice={{ tone: 'success', text: CONFIRMATION }}
+        onDismiss={() => {
+          onDismiss();
+          if (before.current instanceof HTMLElement && before.current.isConnected) before.current.focus();
+        }}
+      />
+    </div>
   );
 }
 

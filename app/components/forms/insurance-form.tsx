@@ -9,7 +9,14 @@ import { ConsentFooter, FormIntro } from './consent-fields';
 import { FieldErrors, PersonFields, SelectField, TextAreaField, TextField } from './fields';
 import { FormFooter, FormNotice, SuccessPanel } from './form-parts';
 
-export function InsuranceForm({ consent }: { consent: FormConsent }) {
+export function InsuranceForm({
+  consent,
+  plan,
+}: {
+  consent: FormConsent;
+  /** The plan whose 'Cotizar este seguro' led here (`?seguro=`): 'Tipo de seguro' starts on it. */
+  plan?: string;
+}) {
   const lead = useLeadForm({
     schema: leadSchema('InsuranceLeadSchema'),
     endpoint: '/api/seguros/',
@@ -31,7 +38,12 @@ export function InsuranceForm({ consent }: { consent: FormConsent }) {
             <SelectField name="vehicle_brand" label="Marca del vehículo" options={CAR_BRAND_OPTIONS} />
             <TextField name="vehicle_year" label="Año" inputMode="numeric" maxLength={4} placeholder="2020" />
             <TextField name="vehicle_model" label="Modelo" maxLength={100} placeholder="Ej: Corolla" />
-            <SelectField name="insurance_type" label="Tipo de seguro" options={INSURANCE_TYPE_OPTIONS} />
+            <SelectField
+              name="insurance_type"
+              label="Tipo de seguro"
+              options={INSURANCE_TYPE_OPTIONS}
+              defaultValue={plan}
+            />
             <TextAreaField
               name="comments"
               label="Comentarios"

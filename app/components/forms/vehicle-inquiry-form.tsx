@@ -1,4 +1,5 @@
-// The inline 'Solicitar información' form of a vehicle page (docs/product.md): POST /api/contact/.
+// The inline 'Solicitar información' form of a vehicle page (docs/product.md): POST /api/contact/. Once sent it gives
+// way to a confirmation, with '¡Mensaje enviado!' in the notice (docs/product.md), until 'Enviar otra consulta'.
 
 import type { FormConsent } from '@domain/consent';
 import type { VehicleView } from '@domain/vehicle';
@@ -6,7 +7,7 @@ import { Mail } from '~/components/icons';
 import { leadSchema, useLeadForm } from '~/lib/use-lead-form';
 import { ConsentFooter, FormIntro } from './consent-fields';
 import { FieldErrors, TextAreaField, TextField } from './fields';
-import { FormNotice, Honeypot, PrivacyNote, SubmitButton, secondaryButton } from './form-parts';
+import { FormNotice, Honeypot, PrivacyNote, SubmitButton, SuccessPanel, secondaryButton } from './form-parts';
 import { inquiryMailto, interestLine, messageWithVehicleInfo } from './vehicle-lead-text';
 
 interface Props {
@@ -33,6 +34,18 @@ export function VehicleInquiryForm({ vehicle, salesEmail, publicUrl, consent }: 
       vehiculo: vehicle.id,
     }),
   });
+  // Sent, the form gives way to a confirmation that takes focus, as every lead form's does.
+  if (lead.status === 'success')
+    return (
+      <div data-lead-form>
+        <SuccessPanel
+          title="¡Consulta enviada!"
+          text="Te responderemos por este vehículo dentro de las próximas 24 horas."
+          action={{ label: 'Enviar otra consulta', onClick: lead.reset }}
+        />
+        <FormNotice notice={lead.notice} onDismiss={lead.dismissNotice} />
+      </div>
+    );
   return (
     <div data-lead-form>
       <FieldErrors value={lead.errors}>

@@ -11,9 +11,10 @@ interface Props {
 }
 
 /**
- * 'Financiamiento' with its Tradicional / Directo sub-links (docs/product.md), as a disclosure: opens on hover and
- * when keyboard focus enters it, the chevron button toggles it with Enter or Space; it closes when the
- * pointer or focus leaves, on Escape (focus back on the button) and when a link is chosen.
+ * 'Financiamiento' with its Tradicional / Directo sub-links (docs/product.md), as a disclosure: opens on hover, and
+ * the chevron button toggles it when activated (click, Enter or Space), never when focus merely reaches it (the
+ * next Enter would close it); it closes when the pointer or focus leaves, on Escape (focus back on the button)
+ * and when a link is chosen.
  */
 export function FinancingDropdown({ item, subLinks }: Props) {
   const [open, setOpen] = useState(false);
@@ -22,9 +23,6 @@ export function FinancingDropdown({ item, subLinks }: Props) {
   const panelId = useIslandId('financiamiento');
   const isOutside = (target: EventTarget | null) =>
     !(target instanceof Node && wrapper.current?.contains(target));
-  const onFocus = (event: FocusEvent) => {
-    if (isOutside(event.relatedTarget)) setOpen(true);
-  };
   const onBlur = (event: FocusEvent) => {
     if (isOutside(event.relatedTarget)) setOpen(false);
   };
@@ -36,13 +34,12 @@ export function FinancingDropdown({ item, subLinks }: Props) {
   };
 
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: hover and focus-within only mirror the button's state
+    // biome-ignore lint/a11y/noStaticElementInteractions: hover and focus leaving only mirror the button's state
     <div
       ref={wrapper}
       className="flex items-center"
       onMouseEnter={() => setOpen(true)}
       onMouseLeave={() => setOpen(false)}
-      onFocus={onFocus}
       onBlur={onBlur}
       onKeyDown={onKeyDown}
     >

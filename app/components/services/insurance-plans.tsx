@@ -1,20 +1,36 @@
+import type { INSURANCE_TYPE_OPTIONS } from '@contracts/lead-options.ts';
 import { ArrowRight, Car, type LucideIcon, ShieldCheck, ShieldPlus } from '~/components/icons';
 import { Reveal } from '~/components/reveal';
 import { CheckList } from './check-list';
 import { SectionHeading } from './section-heading';
 import { card, primaryButton, secondaryOnLight, sectionContainer } from './styles';
 
+/** A plan's value in the quote form's 'Tipo de seguro' ('no-se' is not a plan). */
+type InsuranceType = Exclude<(typeof INSURANCE_TYPE_OPTIONS)[number]['value'], 'no-se'>;
+
 interface Plan {
   icon: LucideIcon;
+  /** Its value in the quote form's 'Tipo de seguro' (the API's insurance_type). */
+  type: InsuranceType;
   name: string;
   summary: string;
   features: string[];
   recommended?: boolean;
 }
 
+/** The address parameter that carries the chosen plan to the quote form. */
+export const INSURANCE_PLAN_PARAM = 'seguro';
+
+/** The plan an address asks for (`/insurance?seguro=terceros`), or none. */
+export function insurancePlanFrom(search: string): InsuranceType | undefined {
+  const wanted = new URLSearchParams(search).get(INSURANCE_PLAN_PARAM);
+  return PLANS.find((plan) => plan.type === wanted)?.type;
+}
+
 const PLANS: Plan[] = [
   {
     icon: ShieldCheck,
+    type: 'soap',
     name: 'Seguro Obligatorio SOAP',
     summary: 'El seguro que exige la ley para circular y renovar el permiso de circulación.',
     features: [
@@ -26,6 +42,7 @@ const PLANS: Plan[] = [
   },
   {
     icon: Car,
+    type: 'terceros',
     name: 'Seguro Contra Terceros',
     summary: 'Protege tu bolsillo ante los daños que puedas causar a otras personas o vehículos.',
     features: [
@@ -37,6 +54,7 @@ const PLANS: Plan[] = [
   },
   {
     icon: ShieldPlus,
+    type: 'todo-riesgo',
     name: 'Seguro Todo Riesgo',
     summary: 'La protección más completa para ti, tu auto y los demás.',
     features: [
@@ -50,7 +68,10 @@ const PLANS: Plan[] = [
   },
 ];
 
-/** docs/product.md: the three plan cards, each leading to the quote form. */
+/**
+ * docs/product.md: the three plan cards, each leading to the quote form with its plan chosen. The plan travels in
+ * the address (`?seguro=`), so the server renders the form with it, with or without JavaScript.
+ */
 export function InsurancePlans({ formId }: { formId: string }) {
   return (
     <section aria-labelledby="planes-titulo" className={sectionContainer}>
@@ -81,7 +102,7 @@ export function InsurancePlans({ formId }: { formId: string }) {
             <p className="mt-2 text-slate-600 leading-relaxed">{plan.summary}</p>
             <CheckList items={plan.features} label={`Coberturas del ${plan.name}`} className="mt-6 mb-8" />
             <a
-              href={`#${formId}`}
+              href={`?${INSURANCE_PLAN_PARAM}=${plan.type}#${formId}`}
               // The name starts with the visible words (WCAG 2.5.3), then says which plan.
               aria-label={`Cotizar este seguro: ${plan.name}`}
               className={`${plan.recommended ? primaryButton : secondaryOnLight} mt-auto`}
