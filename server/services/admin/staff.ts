@@ -1,7 +1,7 @@
 import type { StaffMember } from '@contracts/admin-staff.ts';
 import type { Db } from '@db/client.ts';
 import { staffUsers } from '@db/schema.ts';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import { recordAudit } from '../audit.ts';
 import {
@@ -11,19 +11,25 @@ import {
   StaffUserExistsError,
 } from '../auth/create-staff-user.ts';
 import { hashPassword, MAX_PASSWORD_LENGTH, verifyPassword } from '../auth/password.ts';
+import { revokeResetLinks } from '../auth/password-reset.ts';
 import { PASSWORD_TOO_LONG, refuseWeakPassword } from '../auth/password-strength.ts';
 import { type Actor, destroyUserSessions, type SessionUser } from '../auth/sessions.ts';
 import { Refusal } from '../refusal.ts';
 
-/** PATCH /admin/api/usuarios/:id: any of the three, with the same rules as creation. */
+/** PATCH /admin/api/usuarios/:id: any of the four, with the same rules as creation. */
 export const StaffUpdateSchema = z
   .strictObject(
     {
+      email: z
+        .string({ error: 'Ingresa un correo válido.' })
+        .max(254, { error: 'El correo admite hasta 254 caracteres.' })
+        .pipe(NewStaffUserSchema.shape.email)
+        .optional(),
       name: NewStaffUserSchema.shape.name.optional(),
       role: NewStaffUserSchema.shape.role.optional(),
       active: z.boolean({ error: 'Indica si la cuenta queda activa (true o false).' }).optional(),
     },
-    { error: 'Solo se puede cambiar el nombre, el rol o si la cuenta está activa.' },
+    { error: 'Solo se puede cambiar el correo, el nombre, el rol o si la cuenta está activa.' },
   )
   .refine((change) => Object.keys(change).length > 0, { error: 'Indica qué cambiar de la cuenta.' });
 export type StaffUpdate = z.infer<typeof StaffUpdateSchema>;
@@ -95,7 +101,7 @@ export async function createStaffAccount(
 }
 
 /**
- * Renames, changes the role of, deactivates or reactivates an account, one audit row per kind of change, all in one
+ * Changes the e-mail of (unique), renames, changes the role of, deactivates or reactivates an account, one audit row per kind of change, all in one
  * transaction. Deactivation ends the account's sessions at once. Nobody can lock themself out, and the back office
  * always keeps one active admin: the active admins are locked first, so two admins demoting each other at the same
  * moment cannot both succeed.
@@ -106,6 +112,29 @@ export async function updateStaffAccount(
   id: number,
   change: StaffUpdate,
 ): Promise<StaffMember> {
+  try {
+    return await applyStaffUpdate(db, actor, id, change);
+  } catch (error) {
+    // Two admins giving two accounts the same address at the same moment: the unique index refuses the second.
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+}
+
+const emailTaken = () =>
+  new Refusal('conflict', 'Ya existe una cuenta con ese correo.', {
+    email: 'Ya existe otra cuenta con este correo.',
+  });
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error || (typeof cause === 'object' && cause !== null); ) {
+    if ((cause as { code?: unknown }).code === '23505') return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+async function applyStaffUpdate(db: Db, actor: Actor, id: number, change: StaffUpdate): Promise<StaffMember> {
   return db.transaction(async (tx) => {
     const activeAdmins = await tx
       .select({ id: staffUsers.id })
@@ -115,6 +144,7 @@ export async function updateStaffAccount(
     const [before] = await tx.select().from(staffUsers).where(eq(staffUsers.id, id)).for('update');
     if (!before) throw new Refusal('not_found', 'La cuenta no existe.');
 
+    const email = change.email ?? before.email;
     const name = change.name ?? before.name;
     const role = change.role ?? before.role;
     const active = change.active ?? before.active;
@@ -129,11 +159,19 @@ export async function updateStaffAccount(
         'Debe quedar al menos un administrador activo. Crea o reactiva otro administrador primero.',
       );
     }
-    if (name === before.name && role === before.role && active === before.active) return toMember(before);
+    if (email !== before.email) {
+      const [taken] = await tx
+        .select({ id: staffUsers.id })
+        .from(staffUsers)
+        .where(and(eq(staffUsers.email, email), ne(staffUsers.id, id)));
+      if (taken) throw emailTaken();
+    }
+    if (email === before.email && name === before.name && role === before.role && active === before.active)
+      return toMember(before);
 
     const [after] = await tx
       .update(staffUsers)
-      .set({ name, role, active, updatedAt: new Date() })
+      .set({ email, name, role, active, updatedAt: new Date() })
       .where(eq(staffUsers.id, id))
       .returning();
     if (!after) throw new Error('staff row vanished during update');
@@ -146,6 +184,11 @@ export async function updateStaffAccount(
         entityId: id,
         details: { usuario: after.email, ...details },
       });
+    if (email !== before.email) {
+      // A link sent to the old address must not open the account any more.
+      await revokeResetLinks(tx, id);
+      await audit('correo_cambiado', { cambios: { correo: { antes: before.email, despues: email } } });
+    }
     if (name !== before.name)
       await audit('usuario_editado', { cambios: { nombre: { antes: before.name, despues: name } } });
     if (role !== before.role)

@@ -5,7 +5,7 @@ import { useRevalidator } from 'react-router';
 import { AdminNotice, adminButton, Badge } from '~/components/admin/ui';
 import { FieldErrors, SelectField, TextField } from '~/components/forms/fields';
 import { Modal } from '~/components/forms/modal';
-import { Pencil, UserCheck, UserX } from '~/components/icons';
+import { KeyRound, Pencil, UserCheck, UserX } from '~/components/icons';
 import { adminFetch, refusalText } from '~/lib/admin/api-client';
 import { ROLE_HINT, ROLE_OPTIONS } from './staff-create-form';
 import { type Notice, useApiForm } from './use-api-form';
@@ -121,6 +121,7 @@ function EditForm({
       adminFetch<{ usuario: StaffMember }>(`/admin/api/usuarios/${member.id}`, {
         method: 'PATCH',
         body: {
+          email: String(data.get('email') ?? ''),
           name: String(data.get('name') ?? ''),
           ...(self ? {} : { role: String(data.get('role') ?? '') }),
         },
@@ -138,6 +139,15 @@ function EditForm({
           defaultValue={member.nombre}
           maxLength={100}
           autoComplete="off"
+        />
+        <TextField
+          name="email"
+          label="Correo electrónico"
+          type="email"
+          defaultValue={member.email}
+          maxLength={254}
+          autoComplete="off"
+          hint="Con este correo ingresa al panel y a él llegan sus avisos y los enlaces para cambiar la contraseña."
         />
         {self ? (
           <p className="rounded-lg bg-slate-50 p-3 text-slate-700 text-sm">
@@ -162,7 +172,59 @@ function EditForm({
           </button>
         </div>
       </form>
+      <ResetLinkSection member={member} />
     </FieldErrors>
+  );
+}
+
+/** Issue 31: the colleague who forgot their password gets a link to set a new one; the admin never sees it. */
+function ResetLinkSection({ member }: { member: StaffMember }) {
+  const [sending, setSending] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+  async function send() {
+    if (sending) return;
+    setSending(true);
+    setNotice(null);
+    try {
+      const { mensaje } = await adminFetch<{ mensaje: string }>(
+        `/admin/api/usuarios/${member.id}/enlace-clave`,
+        { method: 'POST', body: {} },
+      );
+      setNotice({ tone: 'success', text: mensaje });
+    } catch (caught) {
+      setNotice({ tone: 'error', text: refusalText(caught, 'No se pudo enviar el enlace.') });
+    } finally {
+      setSending(false);
+    }
+  }
+  return (
+    <section aria-labelledby="clave-titulo" className="mt-6 border-slate-200 border-t pt-4">
+      <h3 id="clave-titulo" className="font-semibold text-slate-900 text-sm">
+        Contraseña
+      </h3>
+      {member.activo ? (
+        <>
+          <p className="mt-1 mb-3 text-slate-600 text-sm">
+            Si olvidó su contraseña, envíale un enlace a {member.email} para que cree una nueva. Sirve una
+            sola vez y vence en 60 minutos; al usarlo se cierran sus sesiones abiertas.
+          </p>
+          <AdminNotice notice={notice} />
+          <button
+            type="button"
+            onClick={send}
+            aria-disabled={sending || undefined}
+            className={`${adminButton.secondary} w-full sm:w-auto`}
+          >
+            <KeyRound aria-hidden className="size-4" />
+            {sending ? 'Enviando...' : 'Enviar enlace para cambiar contraseña'}
+          </button>
+        </>
+      ) : (
+        <p className="mt-1 text-slate-600 text-sm">
+          La cuenta está desactivada: no puede recibir enlaces. Reactívala primero si debe volver a ingresar.
+        </p>
+      )}
+    </section>
   );
 }
 
