@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { zodSpanish } from '@contracts/zod-spanish.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { sendApiError } from '../../http/api-error.ts';
@@ -49,7 +50,7 @@ export const passwordResetRoutes: FastifyPluginAsync = async (app) => {
     createHmac('sha256', config.sessionSecret).update(`clave|${ip}`).digest('hex').slice(0, 32);
 
   app.post('/admin/api/clave/olvidada', async (request, reply) => {
-    const parsed = ForgotPasswordSchema.safeParse(request.body ?? {});
+    const parsed = ForgotPasswordSchema.safeParse(request.body ?? {}, { error: zodSpanish });
     if (!parsed.success) return sendInvalid(reply, parsed.error);
     try {
       const queued = await requestPasswordReset(db, parsed.data.email, {
@@ -74,7 +75,7 @@ export const passwordResetRoutes: FastifyPluginAsync = async (app) => {
       reply.header('Retry-After', String(peek.retryAfter));
       return sendApiError(reply, 429, TOO_MANY);
     }
-    const parsed = ResetPasswordSchema.safeParse(request.body ?? {});
+    const parsed = ResetPasswordSchema.safeParse(request.body ?? {}, { error: zodSpanish });
     if (!parsed.success) {
       if (parsed.error.issues.some((issue) => issue.path[0] === 't')) {
         await hitRateLimit(db, key, limit, HOUR_MS);
