@@ -19,6 +19,8 @@ export interface StaffMember {
   /** ISO 8601, null when the account never signed in. */
   ultimoIngreso: string | null;
   creado: string;
+  /** Requests it owns that are still open (new or contacted): what deactivating it offers to hand over (issue 31). */
+  abiertas: number;
 }
 
 // ---------------------------------------------------------------- audit trail

@@ -295,6 +295,8 @@ export const leads = pgTable(
     /** When first contact is promised: 24 h after arrival, 48 h for appraisals. */
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
     firstContactAt: timestamp('first_contact_at', { withTimezone: true }),
+    /** Who made the first contact (issue 31): the team figures credit it to them, whoever owns the lead now. */
+    firstContactBy: integer('first_contact_by').references(() => staffUsers.id, { onDelete: 'set null' }),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
     statusChangedBy: integer('status_changed_by').references(() => staffUsers.id, { onDelete: 'set null' }),
     /** The staff member who owns the lead (issue 21), or nobody; set by round-robin on arrival or by staff. */

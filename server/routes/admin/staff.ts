@@ -67,9 +67,11 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
     if (id === null) return sendApiError(reply, 404, 'La cuenta no existe.');
     const parsed = StaffUpdateSchema.safeParse(request.body);
     if (!parsed.success) return sendInvalid(reply, parsed.error);
-    return applying(reply, async () => ({
-      usuario: await updateStaffAccount(db, staffOf(request), id, parsed.data),
-    }));
+    return applying(reply, async () => {
+      const usuario = await updateStaffAccount(db, staffOf(request), id, parsed.data, config.publicUrl);
+      if (parsed.data.traspasarA !== undefined) app.services.outbox.poke();
+      return { usuario };
+    });
   });
 
   // Issue 31: an admin sends a colleague (or themself) the link to set a new password.

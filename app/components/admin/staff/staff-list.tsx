@@ -98,7 +98,12 @@ export function StaffList({ members, myId }: { members: StaffMember[]; myId: num
         }
       >
         {dialog?.kind === 'toggle' ? (
-          <ToggleConfirm member={dialog.member} onDone={done} onCancel={close} />
+          <ToggleConfirm
+            member={dialog.member}
+            others={members.filter((m) => m.activo && m.id !== dialog.member.id)}
+            onDone={done}
+            onCancel={close}
+          />
         ) : null}
       </Modal>
     </section>
@@ -230,13 +235,17 @@ function ResetLinkSection({ member }: { member: StaffMember }) {
 
 function ToggleConfirm({
   member,
+  others,
   onDone,
   onCancel,
 }: {
   member: StaffMember;
+  /** The active accounts its open requests can be handed to. */
+  others: StaffMember[];
   onDone: (text: string) => void;
   onCancel: () => void;
 }) {
+  const [handTo, setHandTo] = useState('');
   const revalidator = useRevalidator();
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -248,12 +257,15 @@ function ToggleConfirm({
     try {
       await adminFetch(`/admin/api/usuarios/${member.id}`, {
         method: 'PATCH',
-        body: { active: !deactivate },
+        body: { active: !deactivate, ...(deactivate && handTo ? { traspasarA: Number(handTo) } : {}) },
       });
       await revalidator.revalidate();
+      const heir = others.find((m) => String(m.id) === handTo);
       onDone(
         deactivate
-          ? `La cuenta de ${member.nombre} quedó desactivada y sus sesiones se cerraron.`
+          ? `La cuenta de ${member.nombre} quedó desactivada y sus sesiones se cerraron.${
+              heir ? ` Sus solicitudes abiertas quedaron a cargo de ${heir.nombre}, que recibe un aviso.` : ''
+            }`
           : `La cuenta de ${member.nombre} quedó activa de nuevo.`,
       );
     } catch (caught) {
@@ -269,6 +281,30 @@ function ToggleConfirm({
           ? `${member.nombre} (${member.email}) no podrá ingresar y sus sesiones abiertas se cerrarán de inmediato. Su historial se conserva y puedes reactivar la cuenta cuando quieras.`
           : `${member.nombre} (${member.email}) podrá volver a ingresar con su contraseña, como ${ROLE_LABELS[member.rol]}.`}
       </p>
+      {deactivate && member.abiertas > 0 ? (
+        <div className="mt-4">
+          <label htmlFor="traspasar-a" className="block font-medium text-slate-900 text-sm">
+            {member.abiertas === 1
+              ? `${member.nombre} tiene 1 solicitud abierta. ¿Quién la atiende ahora?`
+              : `${member.nombre} tiene ${member.abiertas} solicitudes abiertas. ¿Quién las atiende ahora?`}
+          </label>
+          <select
+            id="traspasar-a"
+            value={handTo}
+            onChange={(event) => setHandTo(event.target.value)}
+            className="mt-1.5 block min-h-11 w-full rounded-lg border border-slate-500 bg-white px-3 py-2 text-base text-slate-900 sm:text-sm"
+          >
+            <option value="">
+              Nadie por ahora: quedan a su nombre, marcadas como de una cuenta desactivada
+            </option>
+            {others.map((other) => (
+              <option key={other.id} value={other.id}>
+                {other.nombre} ({ROLE_LABELS[other.rol]})
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
       <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <button type="button" onClick={onCancel} className={adminButton.secondary}>
           Cancelar
