@@ -184,3 +184,29 @@ describe('PATCH /admin/api/usuarios/:id (e-mail)', () => {
     );
   });
 });
+
+describe('PATCH /admin/api/usuarios/:id (deactivation with a handover)', () => {
+  it('refuses any heir but an active other account in Spanish, leaving the account active', async () => {
+    const leaving = await signedInStaff(t.app, 'ventas');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(hostileValue(), fc.constantFrom(0, -1, 1.5, 2 ** 31, leaving.id)),
+        async (traspasarA) => {
+          // JSON drops an undefined: that body is a plain deactivation, not the point here.
+          fc.pre(traspasarA !== undefined && traspasarA !== admin.id && traspasarA !== colleague.id);
+          const before = await stored();
+          const response = await callAs(t.app, 'PATCH', `/admin/api/usuarios/${leaving.id}`, admin, {
+            active: false,
+            traspasarA,
+          });
+          expect(response.statusCode, response.body.slice(0, 200)).toBe(400);
+          expectSpanishRefusal(response);
+          expect(await stored()).toEqual(before);
+          const [still] = await db().select().from(staffUsers).where(eq(staffUsers.id, leaving.id));
+          expect(still?.active).toBe(true);
+        },
+      ),
+      { numRuns: runs(60) },
+    );
+  });
+});
