@@ -338,7 +338,8 @@ export async function setLeadEmails(db: Db, actor: Actor, on: boolean): Promise<
 
 /**
  * Gives every open request of a deactivated account to `to` (issue 31), each recorded like a reassignment, and tells
- * the new owner in one e-mail when they want lead e-mails. Returns how many were handed over.
+ * the new owner in one e-mail when they want lead e-mails. The e-mail names no customer: it belongs to no single
+ * request, so erasing a person's data (ADR 0031) would not reach it. Returns how many were handed over.
  */
 async function handOver(
   tx: Db,
@@ -353,7 +354,7 @@ async function handOver(
     .update(leads)
     .set({ ownerId: target.id })
     .where(and(eq(leads.ownerId, input.from.id), inArray(leads.status, OPEN_STATUSES)))
-    .returning({ id: leads.id, kind: leads.kind, name: leads.name });
+    .returning({ id: leads.id, kind: leads.kind });
   for (const lead of moved)
     await recordAudit(tx, {
       actor: input.actor,
@@ -370,8 +371,7 @@ async function handOver(
     const list = moved
       .slice(0, 50)
       .map(
-        (lead) =>
-          `- #${lead.id} ${kindLabel(lead.kind)}, ${lead.name}: ${input.publicUrl}/admin/solicitudes/${lead.id}`,
+        (lead) => `- #${lead.id} ${kindLabel(lead.kind)}: ${input.publicUrl}/admin/solicitudes/${lead.id}`,
       );
     await tx.insert(emailOutbox).values({
       toAddress: target.email,
