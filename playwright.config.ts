@@ -102,6 +102,8 @@ export default defineConfig({
       SIGNIN_RATE_LIMIT: '1000',
       // The rights page's stories run at both widths from 127.0.0.1; its limits are proven by the API tests.
       RIGHTS_RATE_LIMIT: '1000',
+      // The password-recovery stories run at both widths from 127.0.0.1; its limits are proven by the API tests.
+      PASSWORD_RESET_RATE_LIMIT: '1000',
     },
   },
 });
