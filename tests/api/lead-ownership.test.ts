@@ -83,7 +83,9 @@ describe('a manual assignment', () => {
     const probe = await sendLead();
     expect((await setOwner(probe, self.id)).statusCode).toBe(200);
     await eventually(() => mailsTo(self.email).some((m) => m.subject?.includes(`#${probe}`)), 15_000);
-    expect(mailsTo(self.email).filter((m) => m.subject?.startsWith(`Te asignaron la solicitud #${id}:`))).toEqual([]);
+    expect(
+      mailsTo(self.email).filter((m) => m.subject?.startsWith(`Te asignaron la solicitud #${id}:`)),
+    ).toEqual([]);
     expect(mailsTo(quiet.email)).toEqual([]);
   });
 });
