@@ -125,6 +125,8 @@ function e2eServer(serverPort: number, dataDir: string | undefined, extraEnv: Re
       SIGNIN_RATE_LIMIT: '1000',
       // The rights page's stories run at both widths from 127.0.0.1; its limits are proven by the API tests.
       RIGHTS_RATE_LIMIT: '1000',
+      // The password-recovery stories run at both widths from 127.0.0.1; its limits are proven by the API tests.
+      PASSWORD_RESET_RATE_LIMIT: '1000',
       ...extraEnv,
     },
   };

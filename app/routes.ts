@@ -35,6 +35,9 @@ export default [
   route('robots.txt', 'routes/robots-txt.ts'),
   // The back office: its sign-in page stands alone; every other page sits in the admin layout, which checks the session.
   route('admin/ingresar', 'routes/admin/sign-in.tsx'),
+  // Issue 31: a forgotten password, and the e-mailed link's page to set a new one; no session either.
+  route('admin/clave-olvidada', 'routes/admin/forgot-password.tsx'),
+  route('admin/clave-nueva', 'routes/admin/reset-password.tsx'),
   layout('routes/admin/layout.tsx', [
     route('admin', 'routes/admin/dashboard.tsx'),
     route('admin/solicitudes', 'routes/admin/leads.tsx'),

@@ -26,9 +26,18 @@ export interface TeamMemberPerformance {
   /** The staff account; null for the row of leads nobody owns ('Sin asignar'). */
   ownerId: number | null;
   name: string;
+  /**
+   * Why a row that is not an active salesperson's is there (issue 31): 'Administrador' or 'Cuenta desactivada';
+   * null for an active salesperson and for 'Sin asignar'.
+   */
+  note: string | null;
   /** Leads it owns that arrived in the last 30 days. */
   assigned: number;
-  /** Median time from arrival to first contact of those leads, in seconds; null when none was contacted. */
+  /**
+   * Median time from arrival to first contact of the leads of the last 30 days whose first contact this person made
+   * (whoever owns them now), in seconds; null when none. Leads contacted before who made it was recorded count for
+   * their owner.
+   */
   medianFirstContactSeconds: number | null;
   /** Not contacted and past the promised time, now. */
   overdue: number;

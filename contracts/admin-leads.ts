@@ -60,6 +60,8 @@ export type LeadOwnerFilter = keyof typeof LEAD_OWNER_FILTERS;
 export interface LeadOwnerRef {
   id: number;
   name: string;
+  /** The account is deactivated (issue 31): the lead waits for someone to take it over. Absent when active. */
+  inactive?: true;
 }
 
 /** The round-robin setting (GET/PUT /admin/api/asignacion). */

@@ -19,6 +19,8 @@ export interface StaffMember {
   /** ISO 8601, null when the account never signed in. */
   ultimoIngreso: string | null;
   creado: string;
+  /** Requests it owns that are still open (new or contacted): what deactivating it offers to hand over (issue 31). */
+  abiertas: number;
 }
 
 // ---------------------------------------------------------------- audit trail
@@ -49,6 +51,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   usuario_desactivado: 'Usuario desactivado',
   usuario_reactivado: 'Usuario reactivado',
   clave_cambiada: 'Contraseña cambiada',
+  correo_cambiado: 'Correo cambiado',
+  enlace_clave_pedido: 'Enlace para cambiar contraseña pedido («¿Olvidaste tu contraseña?»)',
+  enlace_clave_enviado: 'Enlace para cambiar contraseña enviado por un administrador',
+  clave_restablecida: 'Contraseña cambiada con un enlace',
   avisos_cambiados: 'Avisos por correo cambiados',
   datos_exportados: 'Datos personales exportados',
   datos_eliminados: 'Datos personales eliminados',

@@ -241,6 +241,27 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
+/**
+ * Links to set a new password (issue 31): asked for on "¿Olvidaste tu contraseña?" or sent by an admin. Single use,
+ * they expire; only a hash of the token (32 random bytes) is stored. `requestedBy` is the admin who sent it, null
+ * when the holder asked.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    requestedBy: integer('requested_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
 // ---------------------------------------------------------------- leads
 
 export const LEAD_STATUSES = ['nuevo', 'contactado', 'cerrado', 'descartado'] as const;
@@ -274,6 +295,8 @@ export const leads = pgTable(
     /** When first contact is promised: 24 h after arrival, 48 h for appraisals. */
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
     firstContactAt: timestamp('first_contact_at', { withTimezone: true }),
+    /** Who made the first contact (issue 31): the team figures credit it to them, whoever owns the lead now. */
+    firstContactBy: integer('first_contact_by').references(() => staffUsers.id, { onDelete: 'set null' }),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
     statusChangedBy: integer('status_changed_by').references(() => staffUsers.id, { onDelete: 'set null' }),
     /** The staff member who owns the lead (issue 21), or nobody; set by round-robin on arrival or by staff. */

@@ -27,6 +27,11 @@ const EnvSchema = z.object({
    * attempt waits 1 s, 2 s, 4 s... up to 5 minutes; a client address may have twice as many (ADR 0028).
    */
   SIGNIN_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
+  /**
+   * Requests one client address may make per hour on "¿Olvidaste tu contraseña?" (and attempts at setting a new
+   * password from a link); one account receives at most 3 links an hour, whoever asks (issue 31).
+   */
+  PASSWORD_RESET_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(5),
   /** Requests one client may make on the rights page (/derechos) per hour (ADR 0031 decision 6). */
   RIGHTS_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(5),
   /** Path of a JSON file whose fields override the demo dealership identity. */
@@ -55,6 +60,8 @@ export interface AppConfig {
   sessionSecret: string;
   leadRateLimit: number;
   signInRateLimit: number;
+  /** PASSWORD_RESET_RATE_LIMIT. */
+  passwordResetRateLimit: number;
   rightsRateLimit: number;
   trustProxy: number;
   metricsToken: string | undefined;
@@ -102,6 +109,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionSecret: env.SESSION_SECRET ?? persistentSecret(dataDir),
     leadRateLimit: env.LEAD_RATE_LIMIT,
     signInRateLimit: env.SIGNIN_RATE_LIMIT,
+    passwordResetRateLimit: env.PASSWORD_RESET_RATE_LIMIT,
     rightsRateLimit: env.RIGHTS_RATE_LIMIT,
     trustProxy: env.TRUST_PROXY,
     metricsToken: env.METRICS_TOKEN,

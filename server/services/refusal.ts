@@ -1,5 +1,6 @@
 /** What a refusal means to the caller; the HTTP layer (server/http/refusal.ts) turns it into a status. */
-export type RefusalKind = 'invalid' | 'not_found' | 'conflict' | 'forbidden';
+/** `gone`: a link that worked once and no longer does (used or expired). */
+export type RefusalKind = 'invalid' | 'not_found' | 'conflict' | 'forbidden' | 'gone';
 
 /**
  * A request the rules refuse, with the Spanish sentence to show and, for a form, the sentence of each field.

@@ -5,6 +5,7 @@ import { leads } from '@db/schema.ts';
 import { formatDuration } from '@domain/lead-deadline.ts';
 import { loadTeamPerformance } from '@server/services/admin/team-performance.ts';
 import { createStaffUser } from '@server/services/auth/create-staff-user.ts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, type SignedInStaff, signedInStaff } from '../support/staff.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -15,7 +16,13 @@ const DAY = 24 * HOUR;
 let t: TestApp;
 let admin: SignedInStaff;
 let seller: SignedInStaff;
-const ids: Record<'ana' | 'beto' | 'carla' | 'zoe', number> = { ana: 0, beto: 0, carla: 0, zoe: 0 };
+const ids: Record<'ana' | 'beto' | 'carla' | 'zoe' | 'boss', number> = {
+  ana: 0,
+  beto: 0,
+  carla: 0,
+  zoe: 0,
+  boss: 0,
+};
 const now = new Date();
 const ago = (ms: number) => new Date(now.getTime() - ms);
 
@@ -30,6 +37,8 @@ interface Known {
   changedAgo?: number;
   /** Due relative to now (negative: overdue). */
   dueIn?: number;
+  /** Who made the first contact, when recorded (issue 31). */
+  contactBy?: number;
 }
 
 async function insertLead(known: Known, n: number) {
@@ -44,6 +53,7 @@ async function insertLead(known: Known, n: number) {
     dueAt: new Date(now.getTime() + (known.dueIn ?? 24 * HOUR - known.age)),
     firstContactAt:
       known.contactAfter === undefined ? null : new Date(createdAt.getTime() + known.contactAfter),
+    firstContactBy: known.contactBy ?? null,
     statusChangedAt: known.changedAgo === undefined ? null : ago(known.changedAgo),
   });
 }
@@ -65,7 +75,8 @@ beforeAll(async () => {
   ids.beto = await make('Beto');
   ids.carla = await make('Carla');
   ids.zoe = await make('Zoe');
-  const boss = await make('Jefa', 'admin');
+  ids.boss = await make('Jefa', 'admin');
+  const boss = ids.boss;
   const off = await callAs(t.app, 'PATCH', `/admin/api/usuarios/${ids.carla}`, admin, { active: false });
   expect(off.statusCode).toBe(200);
 
@@ -85,9 +96,11 @@ beforeAll(async () => {
     { owner: ids.beto, age: 21 * DAY, contactAfter: 6 * HOUR },
     { owner: ids.beto, age: 22 * DAY, contactAfter: HOUR },
     { owner: ids.beto, age: HOUR, dueIn: 23 * HOUR },
-    // Carla is deactivated and the boss is an admin: no row of their own.
+    // Carla is deactivated and the boss is an admin: each gets a marked row (issue 31), so every lead counts once.
     { owner: ids.carla, age: 2 * DAY, dueIn: -DAY },
     { owner: boss, age: 2 * DAY, contactAfter: HOUR },
+    // Reassigned to Beto after Zoe contacted it in 5 minutes: Beto's lead, Zoe's first contact (issue 31).
+    { owner: ids.beto, age: 3 * DAY, contactAfter: 5 * 60_000, contactBy: ids.zoe },
     // Nobody's: one overdue, one contacted after 30 min.
     { owner: null, age: 2 * DAY, dueIn: -DAY },
     { owner: null, age: 6 * DAY, contactAfter: 30 * 60_000 },
@@ -108,6 +121,7 @@ describe('the team figures', () => {
     expect(row(ids.ana)).toEqual({
       ownerId: ids.ana,
       name: 'Ana Equipo',
+      note: null,
       assigned: 5,
       medianFirstContactSeconds: 5400,
       overdue: 1,
@@ -116,37 +130,71 @@ describe('the team figures', () => {
     expect(row(ids.beto)).toEqual({
       ownerId: ids.beto,
       name: 'Beto Equipo',
-      assigned: 4,
+      note: null,
+      assigned: 5,
       medianFirstContactSeconds: 4 * 3600,
       overdue: 0,
       closed: 0,
     });
   });
 
-  it('shows an active salesperson without leads with zeros and no median', () => {
+  it('credits a first contact to who made it: an active salesperson who owns nothing has its median only', () => {
     expect(row(ids.zoe)).toEqual({
       ownerId: ids.zoe,
       name: 'Zoe Equipo',
+      note: null,
       assigned: 0,
-      medianFirstContactSeconds: null,
+      medianFirstContactSeconds: 5 * 60,
       overdue: 0,
       closed: 0,
     });
   });
 
-  it('adds a row for the leads nobody owns, and none for deactivated accounts or admins', () => {
+  it('counts every lead once: marked rows for an admin and a deactivated account, then the leads nobody owns', async () => {
     expect(rows.at(-1)).toEqual({
       ownerId: null,
       name: 'Sin asignar',
+      note: null,
       assigned: 2,
       medianFirstContactSeconds: 1800,
       overdue: 1,
       closed: 0,
     });
-    expect(row(ids.carla)).toBeUndefined();
+    expect(row(ids.carla)).toEqual({
+      ownerId: ids.carla,
+      name: 'Carla Equipo',
+      note: 'Cuenta desactivada',
+      assigned: 1,
+      medianFirstContactSeconds: null,
+      overdue: 1,
+      closed: 0,
+    });
+    expect(row(ids.boss)).toEqual({
+      ownerId: ids.boss,
+      name: 'Jefa Equipo',
+      note: 'Administrador',
+      assigned: 1,
+      medianFirstContactSeconds: 3600,
+      overdue: 0,
+      closed: 0,
+    });
+    // An admin with no lead that counts has no row.
     expect(rows.map((r) => r.ownerId)).not.toContain(admin.id);
-    // Active salespeople by name, then nobody.
-    const names = rows.slice(0, -1).map((r) => r.name);
+    // Every lead of the window in exactly one row.
+    const [{ n } = { n: 0 }] = await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(leads)
+      .where(sql`${leads.createdAt} >= ${ago(30 * DAY)}`);
+    expect(rows.reduce((sum, r) => sum + r.assigned, 0)).toBe(Number(n));
+    // Active salespeople by name, then the marked rows, then nobody.
+    const sellers = rows.filter((r) => r.note === null && r.ownerId !== null).length;
+    expect(rows.map((r) => r.note)).toEqual([
+      ...Array(sellers).fill(null),
+      'Cuenta desactivada',
+      'Administrador',
+      null,
+    ]);
+    const names = rows.filter((r) => r.note === null && r.ownerId !== null).map((r) => r.name);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'es')));
   });
 

@@ -38,7 +38,9 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
             </div>
           </dl>
           <p className="mt-4 border-slate-200 border-t pt-3 text-slate-600 text-sm">
-            Para cambiar tu nombre, tu correo o tu rol, pídeselo a un administrador.
+            {staff.role === 'admin'
+              ? 'Cambia tu nombre o tu correo con «Editar» en Usuarios; tu rol, pídeselo a otro administrador.'
+              : 'Para cambiar tu nombre, tu correo o tu rol, pídeselo a un administrador: lo hace con «Editar» en Usuarios.'}
           </p>
         </Card>
         <PasswordForm email={staff.email} minPasswordLength={minPasswordLength} />

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { redirect, useNavigate } from 'react-router';
+import { Link, redirect, useNavigate } from 'react-router';
+import { AuthCard, authLink } from '~/components/admin/auth-card';
 import { AdminNotice, adminButton, adminMeta } from '~/components/admin/ui';
 import { TextField } from '~/components/forms/fields';
 import { useHydrated } from '~/components/forms/form-parts';
@@ -14,11 +15,16 @@ export const meta = () => adminMeta('Iniciar sesión');
 export async function loader({ url, context }: Route.LoaderArgs) {
   const next = safeNextPath(url.searchParams.get('siguiente'));
   if (context.staff) throw redirect(next);
-  return { next, dealershipName: (await context.services.catalogue.dealership()).name };
+  return {
+    next,
+    // Back from the link's page (issue 31): the password was changed, the person signs in with the new one.
+    changed: url.searchParams.get('clave') === 'cambiada',
+    dealershipName: (await context.services.catalogue.dealership()).name,
+  };
 }
 
 export default function SignIn({ loaderData }: Route.ComponentProps) {
-  const { next, dealershipName } = loaderData;
+  const { next, changed, dealershipName } = loaderData;
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const [sending, setSending] = useState(false);
@@ -41,29 +47,36 @@ export default function SignIn({ loaderData }: Route.ComponentProps) {
     }
   }
 
+  const notice = error
+    ? ({ tone: 'error', text: error } as const)
+    : changed
+      ? ({ tone: 'success', text: 'Tu contraseña se cambió. Ingresa con la nueva contraseña.' } as const)
+      : null;
   return (
-    <main id="contenido" className="flex min-h-dvh items-center justify-center bg-slate-100 px-4 py-12">
-      <div className="w-full max-w-sm">
-        <p className="text-center font-bold text-brand-800 text-xl">{dealershipName}</p>
-        <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-          <h1 className="font-bold text-2xl text-slate-900">Iniciar sesión</h1>
-          <p className="mt-1 text-slate-600 text-sm">Acceso para el personal de la automotora.</p>
-          <form onSubmit={onSubmit} className="mt-6 flex flex-col gap-4" noValidate>
-            <AdminNotice notice={error ? { tone: 'error', text: error } : null} />
-            <TextField name="email" label="Correo electrónico" type="email" autoComplete="username" />
-            <TextField name="password" label="Contraseña" type="password" autoComplete="current-password" />
-            <button
-              type="submit"
-              disabled={!hydrated}
-              aria-disabled={sending || undefined}
-              className={`${adminButton.primary} min-h-12 w-full`}
-            >
-              <LogIn aria-hidden className="size-5" />
-              {sending ? 'Ingresando...' : 'Ingresar'}
-            </button>
-          </form>
-        </div>
-      </div>
-    </main>
+    <AuthCard
+      dealershipName={dealershipName}
+      title="Iniciar sesión"
+      lead="Acceso para el personal de la automotora."
+    >
+      <form onSubmit={onSubmit} className="mt-6 flex flex-col gap-4" noValidate>
+        <AdminNotice notice={notice} />
+        <TextField name="email" label="Correo electrónico" type="email" autoComplete="username" />
+        <TextField name="password" label="Contraseña" type="password" autoComplete="current-password" />
+        <button
+          type="submit"
+          disabled={!hydrated}
+          aria-disabled={sending || undefined}
+          className={`${adminButton.primary} min-h-12 w-full`}
+        >
+          <LogIn aria-hidden className="size-5" />
+          {sending ? 'Ingresando...' : 'Ingresar'}
+        </button>
+      </form>
+      <p className="mt-5 text-center">
+        <Link to="/admin/clave-olvidada" className={authLink}>
+          ¿Olvidaste tu contraseña?
+        </Link>
+      </p>
+    </AuthCard>
   );
 }

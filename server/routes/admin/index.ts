@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { auditRoutes } from './audit.ts';
 import { leadsRoutes } from './leads.ts';
 import { lookupsRoutes } from './lookups.ts';
+import { passwordResetRoutes } from './password-reset.ts';
 import { personalDataRoutes } from './personal-data.ts';
 import { registersRoutes } from './registers.ts';
 import { rightsAdminRoutes } from './rights.ts';
@@ -12,7 +13,7 @@ import { stockRoutes } from './stock.ts';
 import { stockSheetRoutes } from './stock-sheet.ts';
 
 /**
- * Every back office API route lives under /admin/api/ and is never cached. Apart from the sign-in endpoints, every
+ * Every back office API route lives under /admin/api/ and is never cached. Apart from the sign-in and password-recovery endpoints, every
  * route sits behind a default guard (a signed-in staff member), so a route added without its own guard still refuses
  * anonymous callers; admin-only routes add `app.requireStaff('admin')`. The CSRF plugin covers every unsafe method.
  */
@@ -21,6 +22,7 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
     reply.header('Cache-Control', 'no-store');
   });
   await app.register(sessionRoutes);
+  await app.register(passwordResetRoutes);
   await app.register(async (guarded) => {
     guarded.addHook('preHandler', app.requireStaff());
     await guarded.register(stockRoutes);

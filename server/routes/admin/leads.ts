@@ -132,7 +132,14 @@ export const leadsRoutes: FastifyPluginAsync = async (app) => {
     if (!parsed.success) return sendApiError(reply, 400, 'Revisa el responsable.', fieldErrors(parsed.error));
     const staff = request.staff;
     if (!staff) return reply;
-    return answer(reply, await changeLeadOwner(db, { id, ownerId: parsed.data.responsable, actor: staff }));
+    const result = await changeLeadOwner(db, {
+      id,
+      ownerId: parsed.data.responsable,
+      actor: staff,
+      publicUrl: app.services.config.publicUrl,
+    });
+    if (result.ok && result.value.mailed) outbox.poke();
+    return answer(reply, result.ok ? { ok: true, value: { owner: result.value.owner } } : result);
   });
 
   // Round-robin of new leads among the active 'ventas' accounts: read and switched by admins (ADR 0023).

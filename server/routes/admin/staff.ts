@@ -17,6 +17,7 @@ import {
   updateStaffAccount,
 } from '../../services/admin/staff.ts';
 import { NewStaffUserSchema } from '../../services/auth/create-staff-user.ts';
+import { RESET_LINK_MINUTES, sendPasswordResetLink } from '../../services/auth/password-reset.ts';
 import { type SessionUser, sessionCookieName } from '../../services/auth/sessions.ts';
 import { hitRateLimit } from '../../services/rate-limit.ts';
 
@@ -66,10 +67,32 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
     if (id === null) return sendApiError(reply, 404, 'La cuenta no existe.');
     const parsed = StaffUpdateSchema.safeParse(request.body);
     if (!parsed.success) return sendInvalid(reply, parsed.error);
-    return applying(reply, async () => ({
-      usuario: await updateStaffAccount(db, staffOf(request), id, parsed.data),
-    }));
+    return applying(reply, async () => {
+      const usuario = await updateStaffAccount(db, staffOf(request), id, parsed.data, config.publicUrl);
+      if (parsed.data.traspasarA !== undefined) app.services.outbox.poke();
+      return { usuario };
+    });
   });
+
+  // Issue 31: an admin sends a colleague (or themself) the link to set a new password.
+  app.post<{ Params: { id: string } }>(
+    '/admin/api/usuarios/:id/enlace-clave',
+    adminOnly,
+    async (request, reply) => {
+      const id = dbIdFromText(request.params.id);
+      if (id === null) return sendApiError(reply, 404, 'La cuenta no existe.');
+      return applying(reply, async () => {
+        const sent = await sendPasswordResetLink(db, staffOf(request), id, {
+          publicUrl: config.publicUrl,
+          dealership: (await catalogue.dealership()).name,
+        });
+        app.services.outbox.poke();
+        return {
+          mensaje: `Enviamos a ${sent.name} (${sent.email}) un enlace para crear una nueva contraseña. Vence en ${RESET_LINK_MINUTES} minutos y sirve una sola vez.`,
+        };
+      });
+    },
+  );
 
   app.get('/admin/api/cuenta/avisos', { preHandler: app.requireStaff() }, async (request) => ({
     correoSolicitudes: await readLeadEmails(db, staffOf(request).id),

@@ -1,11 +1,13 @@
 // A lead's owner as staff set it (take, reassign, release) and the round-robin setting admins switch (issue 21).
 import type { LeadAssignmentSettings, LeadOwnerRef } from '@contracts/admin-leads.ts';
 import type { Db } from '@db/client.ts';
-import { appState, leads, staffUsers } from '@db/schema.ts';
+import { appState, emailOutbox, leads, staffUsers } from '@db/schema.ts';
+import { formatChileLongDateTime } from '@domain/chile-time.ts';
 import { asc, eq, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit.ts';
 import type { Actor } from '../auth/sessions.ts';
 import { ASSIGNMENT_STATE_KEY, OWNER_AUDIT_ACTION } from '../leads/lead-assignment.ts';
+import { kindLabel } from '../leads/lead-kinds.ts';
 import { isProcessingBlocked } from '../rights/processing-block.ts';
 import { LEAD_AUDIT_ENTITY } from './leads.ts';
 import { BLOCKED, type WorkflowResult } from './leads-workflow.ts';
@@ -22,18 +24,53 @@ export async function assignableStaff(db: Db): Promise<LeadOwnerRef[]> {
     .orderBy(asc(staffUsers.name), asc(staffUsers.id));
 }
 
+/** The e-mail to the person a lead was given to by a colleague (issue 31): what it is, by when, and its page. */
+export function assignmentMail(input: {
+  lead: { id: number; kind: string; name: string; dueAt: Date; status: string };
+  owner: { name: string };
+  by: string;
+  publicUrl: string;
+}): { subject: string; text: string } {
+  const { lead } = input;
+  const link = `${input.publicUrl}/admin/solicitudes/${lead.id}`;
+  const due =
+    lead.status === 'nuevo'
+      ? `Responder antes de: ${formatChileLongDateTime(lead.dueAt)} (hora de Chile).`
+      : 'Ya tuvo un primer contacto: revisa su historial antes de seguir.';
+  return {
+    subject: `Te asignaron la solicitud #${lead.id}: ${kindLabel(lead.kind)}, ${lead.name}`,
+    text: [
+      `${input.owner.name}, ${input.by} te asignó la solicitud #${lead.id} (${kindLabel(lead.kind)}, de ${lead.name}).`,
+      '',
+      due,
+      '',
+      `Ver la solicitud: ${link}`,
+      '',
+      'Puedes dejar de recibir estos avisos en «Mi cuenta».',
+    ].join('\n'),
+  };
+}
+
 /**
- * Gives the lead to `ownerId` (or to nobody), recorded in the audit trail in the same transaction. The lead's row is
+ * Gives the lead to `ownerId` (or to nobody), recorded in the audit trail in the same transaction. The new owner is
+ * e-mailed (when they want lead e-mails, and did not take it themself); `mailed` says whether one was queued. The lead's row is
  * locked, so two members taking it at the same moment are served one after the other and the second is told who has
  * it. Refused, with nothing changed: an unknown account (400), a deactivated one or no change at all (409).
  */
 export async function changeLeadOwner(
   db: Db,
-  input: { id: number; ownerId: number | null; actor: Actor },
-): Promise<WorkflowResult<{ owner: LeadOwnerRef | null }>> {
+  input: { id: number; ownerId: number | null; actor: Actor & { name?: string }; publicUrl?: string },
+): Promise<WorkflowResult<{ owner: LeadOwnerRef | null; mailed: boolean }>> {
   return db.transaction(async (tx) => {
     const [lead] = await tx
-      .select({ ownerId: leads.ownerId, email: leads.email })
+      .select({
+        ownerId: leads.ownerId,
+        email: leads.email,
+        kind: leads.kind,
+        name: leads.name,
+        dueAt: leads.dueAt,
+        status: leads.status,
+      })
       .from(leads)
       .where(eq(leads.id, input.id))
       .for('update');
@@ -47,9 +84,16 @@ export async function changeLeadOwner(
             .from(staffUsers)
             .where(eq(staffUsers.id, lead.ownerId));
     let next: LeadOwnerRef | null = null;
+    let nextMail: { email: string; wants: boolean } | null = null;
     if (input.ownerId !== null) {
       const [member] = await tx
-        .select({ id: staffUsers.id, name: staffUsers.name, active: staffUsers.active })
+        .select({
+          id: staffUsers.id,
+          name: staffUsers.name,
+          active: staffUsers.active,
+          email: staffUsers.email,
+          leadEmails: staffUsers.leadEmails,
+        })
         .from(staffUsers)
         .where(eq(staffUsers.id, input.ownerId));
       if (!member)
@@ -61,6 +105,7 @@ export async function changeLeadOwner(
           error: `La cuenta de ${member.name} está desactivada: elige a otra persona.`,
         };
       next = { id: member.id, name: member.name };
+      nextMail = { email: member.email, wants: member.leadEmails };
     }
     if ((current?.id ?? null) === (next?.id ?? null))
       return {
@@ -82,7 +127,19 @@ export async function changeLeadOwner(
         a: next ? { id: next.id, nombre: next.name } : null,
       },
     });
-    return { ok: true, value: { owner: next } };
+    const mailed = Boolean(next && nextMail?.wants && next.id !== input.actor.id && input.publicUrl);
+    if (mailed && next && nextMail && input.publicUrl) {
+      const mail = assignmentMail({
+        lead: { id: input.id, ...lead },
+        owner: next,
+        by: input.actor.name ?? input.actor.email,
+        publicUrl: input.publicUrl,
+      });
+      await tx
+        .insert(emailOutbox)
+        .values({ leadId: input.id, toAddress: nextMail.email, subject: mail.subject, textBody: mail.text });
+    }
+    return { ok: true, value: { owner: next, mailed } };
   });
 }
 

@@ -44,6 +44,7 @@ export async function changeLeadStatus(
       .select({
         status: leads.status,
         firstContactAt: leads.firstContactAt,
+        firstContactBy: leads.firstContactBy,
         kind: leads.kind,
         testDriveAt: leads.testDriveAt,
         vehicleId: leads.vehicleId,
@@ -78,6 +79,9 @@ export async function changeLeadStatus(
         statusChangedAt: now,
         statusChangedBy: input.actor.id,
         firstContactAt: input.to === 'nuevo' ? null : (lead.firstContactAt ?? now),
+        // Credited to who made it (issue 31), whoever owns the lead then or later.
+        firstContactBy:
+          input.to === 'nuevo' ? null : lead.firstContactAt ? lead.firstContactBy : input.actor.id,
       })
       .where(and(eq(leads.id, input.id), eq(leads.status, from)));
     await recordAudit(tx, {

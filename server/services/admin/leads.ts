@@ -41,6 +41,7 @@ export const listColumns = {
   vehicleBrand: brands.nombre,
   ownerId: leadOwner.id,
   ownerName: leadOwner.name,
+  ownerActive: leadOwner.active,
   processingBlocked: processingBlockedSql(leads.email),
 };
 
@@ -61,6 +62,7 @@ type ListRow = {
   vehicleBrand: string | null;
   ownerId: number | null;
   ownerName: string | null;
+  ownerActive: boolean | null;
   /** Absent where a query reads the list columns without it (the CSV). */
   processingBlocked?: boolean;
 };
@@ -90,7 +92,10 @@ export function toListItem(row: ListRow): LeadListItem {
     dueAt: row.dueAt.toISOString(),
     firstContactAt: row.firstContactAt?.toISOString() ?? null,
     testDriveAt: row.testDriveAt?.toISOString() ?? null,
-    owner: row.ownerId !== null && row.ownerName !== null ? { id: row.ownerId, name: row.ownerName } : null,
+    owner:
+      row.ownerId !== null && row.ownerName !== null
+        ? { id: row.ownerId, name: row.ownerName, ...(row.ownerActive === false ? { inactive: true } : {}) }
+        : null,
     processingBlocked: row.processingBlocked === true,
   };
 }

@@ -1,7 +1,7 @@
 import type { StaffMember } from '@contracts/admin-staff.ts';
 import type { Db } from '@db/client.ts';
-import { staffUsers } from '@db/schema.ts';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { emailOutbox, leads, staffUsers } from '@db/schema.ts';
+import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import { recordAudit } from '../audit.ts';
 import {
@@ -11,21 +11,41 @@ import {
   StaffUserExistsError,
 } from '../auth/create-staff-user.ts';
 import { hashPassword, MAX_PASSWORD_LENGTH, verifyPassword } from '../auth/password.ts';
+import { revokeResetLinks } from '../auth/password-reset.ts';
 import { PASSWORD_TOO_LONG, refuseWeakPassword } from '../auth/password-strength.ts';
 import { type Actor, destroyUserSessions, type SessionUser } from '../auth/sessions.ts';
+import { OWNER_AUDIT_ACTION } from '../leads/lead-assignment.ts';
+import { kindLabel } from '../leads/lead-kinds.ts';
 import { Refusal } from '../refusal.ts';
+import { LEAD_AUDIT_ENTITY } from './leads.ts';
 
-/** PATCH /admin/api/usuarios/:id: any of the three, with the same rules as creation. */
+/** PATCH /admin/api/usuarios/:id: any of the four, with the same rules as creation. */
 export const StaffUpdateSchema = z
   .strictObject(
     {
+      email: z
+        .string({ error: 'Ingresa un correo válido.' })
+        .max(254, { error: 'El correo admite hasta 254 caracteres.' })
+        .pipe(NewStaffUserSchema.shape.email)
+        .optional(),
       name: NewStaffUserSchema.shape.name.optional(),
       role: NewStaffUserSchema.shape.role.optional(),
       active: z.boolean({ error: 'Indica si la cuenta queda activa (true o false).' }).optional(),
+      /** On deactivation: who gets the account's open requests (issue 31); absent, they stay with it, marked. */
+      traspasarA: z
+        .number({ error: 'Elige a quién pasar las solicitudes abiertas.' })
+        .int({ error: 'Elige a quién pasar las solicitudes abiertas.' })
+        .positive({ error: 'Elige a quién pasar las solicitudes abiertas.' })
+        .max(2_147_483_647, { error: 'Elige a quién pasar las solicitudes abiertas.' })
+        .optional(),
     },
-    { error: 'Solo se puede cambiar el nombre, el rol o si la cuenta está activa.' },
+    { error: 'Solo se puede cambiar el correo, el nombre, el rol o si la cuenta está activa.' },
   )
-  .refine((change) => Object.keys(change).length > 0, { error: 'Indica qué cambiar de la cuenta.' });
+  .refine((change) => Object.keys(change).length > 0, { error: 'Indica qué cambiar de la cuenta.' })
+  .refine((change) => change.traspasarA === undefined || change.active === false, {
+    error: 'Las solicitudes abiertas se pasan a otra persona solo al desactivar la cuenta.',
+    path: ['traspasarA'],
+  });
 export type StaffUpdate = z.infer<typeof StaffUpdateSchema>;
 
 /** PUT /admin/api/cuenta/clave: the new password follows the rules of a new account's (and is not guessable). */
@@ -40,8 +60,9 @@ export type PasswordChange = z.infer<typeof PasswordChangeSchema>;
 
 type StaffRow = typeof staffUsers.$inferSelect;
 
-function toMember(row: StaffRow): StaffMember {
+function toMember(row: StaffRow, open = 0): StaffMember {
   return {
+    abiertas: open,
     id: row.id,
     nombre: row.name,
     email: row.email,
@@ -52,13 +73,21 @@ function toMember(row: StaffRow): StaffMember {
   };
 }
 
+/** A request still to be worked on: what a deactivated account hands over. */
+const OPEN_STATUSES: Array<'nuevo' | 'contactado'> = ['nuevo', 'contactado'];
+
 /** Active accounts first, then by name. */
 export async function listStaff(db: Db): Promise<StaffMember[]> {
-  const rows = await db
-    .select()
-    .from(staffUsers)
-    .orderBy(desc(staffUsers.active), asc(staffUsers.name), asc(staffUsers.id));
-  return rows.map(toMember);
+  const [rows, open] = await Promise.all([
+    db.select().from(staffUsers).orderBy(desc(staffUsers.active), asc(staffUsers.name), asc(staffUsers.id)),
+    db
+      .select({ ownerId: leads.ownerId, n: count() })
+      .from(leads)
+      .where(inArray(leads.status, OPEN_STATUSES))
+      .groupBy(leads.ownerId),
+  ]);
+  const openOf = new Map(open.map((row) => [row.ownerId, Number(row.n)]));
+  return rows.map((row) => toMember(row, openOf.get(row.id) ?? 0));
 }
 
 /** `dealership`: the dealership's name, which the password must not lean on. */
@@ -95,16 +124,46 @@ export async function createStaffAccount(
 }
 
 /**
- * Renames, changes the role of, deactivates or reactivates an account, one audit row per kind of change, all in one
+ * Changes the e-mail of (unique), renames, changes the role of, deactivates or reactivates an account, one audit row per kind of change, all in one
  * transaction. Deactivation ends the account's sessions at once. Nobody can lock themself out, and the back office
  * always keeps one active admin: the active admins are locked first, so two admins demoting each other at the same
  * moment cannot both succeed.
  */
 export async function updateStaffAccount(
   db: Db,
-  actor: Actor,
+  actor: Actor & { name?: string },
   id: number,
   change: StaffUpdate,
+  publicUrl?: string,
+): Promise<StaffMember> {
+  try {
+    return await applyStaffUpdate(db, actor, id, change, publicUrl);
+  } catch (error) {
+    // Two admins giving two accounts the same address at the same moment: the unique index refuses the second.
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+}
+
+const emailTaken = () =>
+  new Refusal('conflict', 'Ya existe una cuenta con ese correo.', {
+    email: 'Ya existe otra cuenta con este correo.',
+  });
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error || (typeof cause === 'object' && cause !== null); ) {
+    if ((cause as { code?: unknown }).code === '23505') return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+async function applyStaffUpdate(
+  db: Db,
+  actor: Actor & { name?: string },
+  id: number,
+  change: StaffUpdate,
+  publicUrl?: string,
 ): Promise<StaffMember> {
   return db.transaction(async (tx) => {
     const activeAdmins = await tx
@@ -115,6 +174,7 @@ export async function updateStaffAccount(
     const [before] = await tx.select().from(staffUsers).where(eq(staffUsers.id, id)).for('update');
     if (!before) throw new Refusal('not_found', 'La cuenta no existe.');
 
+    const email = change.email ?? before.email;
     const name = change.name ?? before.name;
     const role = change.role ?? before.role;
     const active = change.active ?? before.active;
@@ -129,11 +189,25 @@ export async function updateStaffAccount(
         'Debe quedar al menos un administrador activo. Crea o reactiva otro administrador primero.',
       );
     }
-    if (name === before.name && role === before.role && active === before.active) return toMember(before);
+    if (email !== before.email) {
+      const [taken] = await tx
+        .select({ id: staffUsers.id })
+        .from(staffUsers)
+        .where(and(eq(staffUsers.email, email), ne(staffUsers.id, id)));
+      if (taken) throw emailTaken();
+    }
+    if (email === before.email && name === before.name && role === before.role && active === before.active) {
+      if (change.traspasarA !== undefined)
+        throw new Refusal(
+          'conflict',
+          'La cuenta ya está desactivada: pasa sus solicitudes desde cada solicitud.',
+        );
+      return toMember(before);
+    }
 
     const [after] = await tx
       .update(staffUsers)
-      .set({ name, role, active, updatedAt: new Date() })
+      .set({ email, name, role, active, updatedAt: new Date() })
       .where(eq(staffUsers.id, id))
       .returning();
     if (!after) throw new Error('staff row vanished during update');
@@ -146,15 +220,28 @@ export async function updateStaffAccount(
         entityId: id,
         details: { usuario: after.email, ...details },
       });
+    if (email !== before.email) {
+      // A link sent to the old address must not open the account any more.
+      await revokeResetLinks(tx, id);
+      await audit('correo_cambiado', { cambios: { correo: { antes: before.email, despues: email } } });
+    }
     if (name !== before.name)
       await audit('usuario_editado', { cambios: { nombre: { antes: before.name, despues: name } } });
     if (role !== before.role)
       await audit('rol_cambiado', { cambios: { rol: { antes: before.role, despues: role } } });
+    let handedOver = 0;
     if (active !== before.active) {
       const sessionsEnded = active ? 0 : await destroyUserSessions(tx, id);
+      if (!active && change.traspasarA !== undefined)
+        handedOver = await handOver(tx, { actor, from: after, to: change.traspasarA, publicUrl });
       await audit(
         active ? 'usuario_reactivado' : 'usuario_desactivado',
-        active ? {} : { sesionesCerradas: sessionsEnded },
+        active
+          ? {}
+          : {
+              sesionesCerradas: sessionsEnded,
+              ...(change.traspasarA ? { solicitudesTraspasadas: handedOver } : {}),
+            },
       );
     }
     return toMember(after);
@@ -247,4 +334,57 @@ export async function setLeadEmails(db: Db, actor: Actor, on: boolean): Promise<
     });
     return on;
   });
+}
+
+/**
+ * Gives every open request of a deactivated account to `to` (issue 31), each recorded like a reassignment, and tells
+ * the new owner in one e-mail when they want lead e-mails. The e-mail names no customer: it belongs to no single
+ * request, so erasing a person's data (ADR 0031) would not reach it. Returns how many were handed over.
+ */
+async function handOver(
+  tx: Db,
+  input: { actor: Actor & { name?: string }; from: StaffRow; to: number; publicUrl?: string },
+): Promise<number> {
+  const refuse = (text: string) => new Refusal('invalid', text, { traspasarA: text });
+  const [target] = await tx.select().from(staffUsers).where(eq(staffUsers.id, input.to));
+  if (!target) throw refuse('Esa cuenta no existe. Elige una persona de la lista.');
+  if (target.id === input.from.id) throw refuse('Elige a otra persona: esta cuenta se desactiva.');
+  if (!target.active) throw refuse(`La cuenta de ${target.name} está desactivada: elige a otra persona.`);
+  const moved = await tx
+    .update(leads)
+    .set({ ownerId: target.id })
+    .where(and(eq(leads.ownerId, input.from.id), inArray(leads.status, OPEN_STATUSES)))
+    .returning({ id: leads.id, kind: leads.kind });
+  for (const lead of moved)
+    await recordAudit(tx, {
+      actor: input.actor,
+      action: OWNER_AUDIT_ACTION,
+      entity: LEAD_AUDIT_ENTITY,
+      entityId: lead.id,
+      details: {
+        de: { id: input.from.id, nombre: input.from.name },
+        a: { id: target.id, nombre: target.name },
+        traspaso: true,
+      },
+    });
+  if (moved.length > 0 && target.leadEmails && target.id !== input.actor.id && input.publicUrl) {
+    const list = moved
+      .slice(0, 50)
+      .map(
+        (lead) => `- #${lead.id} ${kindLabel(lead.kind)}: ${input.publicUrl}/admin/solicitudes/${lead.id}`,
+      );
+    await tx.insert(emailOutbox).values({
+      toAddress: target.email,
+      subject: `Te asignaron ${moved.length === 1 ? '1 solicitud' : `${moved.length} solicitudes`} de ${input.from.name}`,
+      textBody: [
+        `${target.name}, ${input.actor.name ?? input.actor.email} desactivó la cuenta de ${input.from.name} y te pasó sus solicitudes abiertas:`,
+        '',
+        ...list,
+        ...(moved.length > 50 ? [`… y ${moved.length - 50} más: míralas en «Mis solicitudes».`] : []),
+        '',
+        'Puedes dejar de recibir estos avisos en «Mi cuenta».',
+      ].join('\n'),
+    });
+  }
+  return moved.length;
 }

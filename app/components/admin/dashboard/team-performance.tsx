@@ -1,12 +1,18 @@
 import type { TeamMemberPerformance } from '@contracts/admin-insights';
 import { formatDuration } from '@domain/lead-deadline';
 import { Link } from 'react-router';
-import { Card, DataTable, td, th } from '~/components/admin/ui';
+import { Badge, Card, DataTable, td, th } from '~/components/admin/ui';
 
 const number = (value: number) => value.toLocaleString('es-CL');
 const numeric = 'text-right tabular-nums';
 const median = (row: TeamMemberPerformance) =>
   row.medianFirstContactSeconds === null ? '—' : formatDuration(row.medianFirstContactSeconds * 1000);
+
+/** An admin's or a deactivated account's row (issue 31): its leads count here, once, like everyone's. */
+function NoteBadge({ row }: { row: TeamMemberPerformance }) {
+  if (!row.note) return null;
+  return <Badge tone={row.note === 'Cuenta desactivada' ? 'warning' : 'info'}>{row.note}</Badge>;
+}
 
 /** On a phone each person is a small card: a wide table would scroll sideways. */
 function TeamCards({ rows }: { rows: TeamMemberPerformance[] }) {
@@ -14,7 +20,10 @@ function TeamCards({ rows }: { rows: TeamMemberPerformance[] }) {
     <ul className="flex flex-col gap-3 md:hidden" aria-label="Equipo de ventas, últimos 30 días">
       {rows.map((row) => (
         <li key={row.ownerId ?? 'nadie'} className="rounded-lg border border-slate-200 p-3">
-          <p className="font-semibold text-slate-900 text-sm">{row.name}</p>
+          <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900 text-sm">
+            {row.name}
+            <NoteBadge row={row} />
+          </p>
           <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
             <dt className="text-slate-700">Asignadas</dt>
             <dd className={numeric}>{number(row.assigned)}</dd>
@@ -74,7 +83,8 @@ export function TeamPerformancePanel({ rows }: { rows: TeamMemberPerformance[] }
                   {rows.map((row) => (
                     <tr key={row.ownerId ?? 'nadie'}>
                       <th scope="row" className={`${td} font-medium`}>
-                        {row.ownerId === null ? <span className="text-slate-700">{row.name}</span> : row.name}
+                        {row.ownerId === null ? <span className="text-slate-700">{row.name}</span> : row.name}{' '}
+                        <NoteBadge row={row} />
                       </th>
                       <td className={`${td} ${numeric}`}>{number(row.assigned)}</td>
                       <td className={`${td} ${numeric}`}>{median(row)}</td>

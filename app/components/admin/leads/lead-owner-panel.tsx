@@ -4,6 +4,7 @@ import { useRevalidator } from 'react-router';
 import { AdminNotice, adminButton } from '~/components/admin/ui';
 import { UserCheck, UserCog } from '~/components/icons';
 import { adminFetch, refusalText } from '~/lib/admin/api-client';
+import { OwnerName } from './leads-list';
 
 const select =
   'block w-full min-w-0 rounded-lg border border-slate-500 bg-white px-3 py-2 text-base text-slate-900 shadow-xs ' +
@@ -49,7 +50,7 @@ export function LeadOwnerPanel({ lead, myId }: { lead: LeadDetail; myId: number 
       <p className="flex flex-wrap items-center gap-2 text-sm">
         <span className="font-medium text-slate-700">Responsable:</span>
         <span data-testid="lead-owner" className="font-medium text-slate-900">
-          {lead.owner ? lead.owner.name : 'Sin asignar'}
+          {lead.owner ? <OwnerName owner={lead.owner} /> : 'Sin asignar'}
         </span>
       </p>
       <div className="mt-3 flex flex-wrap items-end gap-2">

@@ -1,8 +1,8 @@
-import type { LeadListItem } from '@contracts/admin-leads';
+import type { LeadListItem, LeadOwnerRef } from '@contracts/admin-leads';
 import { formatChileDateTime } from '@domain/chile-time';
 import { leadDeadline } from '@domain/lead-deadline';
 import { Link } from 'react-router';
-import { DataTable, td, th } from '~/components/admin/ui';
+import { Badge, DataTable, td, th } from '~/components/admin/ui';
 import { Car, Mail, Phone, UserRound } from '~/components/icons';
 import { BlockedBadge } from '../rights/rights-badges';
 import { DeadlineBadge, StatusBadge } from './lead-badges';
@@ -10,6 +10,16 @@ import { DeadlineBadge, StatusBadge } from './lead-badges';
 const isOverdue = (lead: LeadListItem, now: number) => leadDeadline(lead, now).state === 'vencida';
 
 /** The inbox: a table from tablet width up, a list of cards on phones. */
+/** The owner's name; a deactivated owner is marked, so the lead is seen to need someone else (issue 31). */
+export function OwnerName({ owner }: { owner: LeadOwnerRef }) {
+  return (
+    <span className="inline-flex flex-wrap items-center gap-1.5">
+      {owner.name}
+      {owner.inactive ? <Badge tone="warning">Cuenta desactivada</Badge> : null}
+    </span>
+  );
+}
+
 export function LeadsList({ items, now }: { items: LeadListItem[]; now: number }) {
   return (
     <>
@@ -81,7 +91,11 @@ export function LeadsList({ items, now }: { items: LeadListItem[]; now: number }
                     </span>
                   </td>
                   <td className={td} data-testid="lead-owner">
-                    {lead.owner ? lead.owner.name : <span className="text-slate-600">Sin asignar</span>}
+                    {lead.owner ? (
+                      <OwnerName owner={lead.owner} />
+                    ) : (
+                      <span className="text-slate-600">Sin asignar</span>
+                    )}
                   </td>
                 </tr>
               );
@@ -137,7 +151,7 @@ export function LeadsList({ items, now }: { items: LeadListItem[]; now: number }
                 <UserRound aria-hidden className="size-4 shrink-0 text-slate-500" />
                 <span>
                   <span className="sr-only">Responsable: </span>
-                  {lead.owner ? lead.owner.name : 'Sin asignar'}
+                  {lead.owner ? <OwnerName owner={lead.owner} /> : 'Sin asignar'}
                 </span>
               </p>
               <div className="mt-3 flex flex-wrap items-center justify-between gap-2 border-slate-100 border-t pt-3">

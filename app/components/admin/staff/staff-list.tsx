@@ -5,7 +5,7 @@ import { useRevalidator } from 'react-router';
 import { AdminNotice, adminButton, Badge } from '~/components/admin/ui';
 import { FieldErrors, SelectField, TextField } from '~/components/forms/fields';
 import { Modal } from '~/components/forms/modal';
-import { Pencil, UserCheck, UserX } from '~/components/icons';
+import { KeyRound, Pencil, UserCheck, UserX } from '~/components/icons';
 import { adminFetch, refusalText } from '~/lib/admin/api-client';
 import { ROLE_HINT, ROLE_OPTIONS } from './staff-create-form';
 import { type Notice, useApiForm } from './use-api-form';
@@ -98,7 +98,12 @@ export function StaffList({ members, myId }: { members: StaffMember[]; myId: num
         }
       >
         {dialog?.kind === 'toggle' ? (
-          <ToggleConfirm member={dialog.member} onDone={done} onCancel={close} />
+          <ToggleConfirm
+            member={dialog.member}
+            others={members.filter((m) => m.activo && m.id !== dialog.member.id)}
+            onDone={done}
+            onCancel={close}
+          />
         ) : null}
       </Modal>
     </section>
@@ -121,6 +126,7 @@ function EditForm({
       adminFetch<{ usuario: StaffMember }>(`/admin/api/usuarios/${member.id}`, {
         method: 'PATCH',
         body: {
+          email: String(data.get('email') ?? ''),
           name: String(data.get('name') ?? ''),
           ...(self ? {} : { role: String(data.get('role') ?? '') }),
         },
@@ -138,6 +144,15 @@ function EditForm({
           defaultValue={member.nombre}
           maxLength={100}
           autoComplete="off"
+        />
+        <TextField
+          name="email"
+          label="Correo electrónico"
+          type="email"
+          defaultValue={member.email}
+          maxLength={254}
+          autoComplete="off"
+          hint="Con este correo ingresa al panel y a él llegan sus avisos y los enlaces para cambiar la contraseña."
         />
         {self ? (
           <p className="rounded-lg bg-slate-50 p-3 text-slate-700 text-sm">
@@ -162,19 +177,75 @@ function EditForm({
           </button>
         </div>
       </form>
+      <ResetLinkSection member={member} />
     </FieldErrors>
+  );
+}
+
+/** Issue 31: the colleague who forgot their password gets a link to set a new one; the admin never sees it. */
+function ResetLinkSection({ member }: { member: StaffMember }) {
+  const [sending, setSending] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+  async function send() {
+    if (sending) return;
+    setSending(true);
+    setNotice(null);
+    try {
+      const { mensaje } = await adminFetch<{ mensaje: string }>(
+        `/admin/api/usuarios/${member.id}/enlace-clave`,
+        { method: 'POST', body: {} },
+      );
+      setNotice({ tone: 'success', text: mensaje });
+    } catch (caught) {
+      setNotice({ tone: 'error', text: refusalText(caught, 'No se pudo enviar el enlace.') });
+    } finally {
+      setSending(false);
+    }
+  }
+  return (
+    <section aria-labelledby="clave-titulo" className="mt-6 border-slate-200 border-t pt-4">
+      <h3 id="clave-titulo" className="font-semibold text-slate-900 text-sm">
+        Contraseña
+      </h3>
+      {member.activo ? (
+        <>
+          <p className="mt-1 mb-3 text-slate-600 text-sm">
+            Si olvidó su contraseña, envíale un enlace a {member.email} para que cree una nueva. Sirve una
+            sola vez y vence en 60 minutos; al usarlo se cierran sus sesiones abiertas.
+          </p>
+          <AdminNotice notice={notice} />
+          <button
+            type="button"
+            onClick={send}
+            aria-disabled={sending || undefined}
+            className={`${adminButton.secondary} w-full sm:w-auto`}
+          >
+            <KeyRound aria-hidden className="size-4" />
+            {sending ? 'Enviando...' : 'Enviar enlace para cambiar contraseña'}
+          </button>
+        </>
+      ) : (
+        <p className="mt-1 text-slate-600 text-sm">
+          La cuenta está desactivada: no puede recibir enlaces. Reactívala primero si debe volver a ingresar.
+        </p>
+      )}
+    </section>
   );
 }
 
 function ToggleConfirm({
   member,
+  others,
   onDone,
   onCancel,
 }: {
   member: StaffMember;
+  /** The active accounts its open requests can be handed to. */
+  others: StaffMember[];
   onDone: (text: string) => void;
   onCancel: () => void;
 }) {
+  const [handTo, setHandTo] = useState('');
   const revalidator = useRevalidator();
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -186,12 +257,15 @@ function ToggleConfirm({
     try {
       await adminFetch(`/admin/api/usuarios/${member.id}`, {
         method: 'PATCH',
-        body: { active: !deactivate },
+        body: { active: !deactivate, ...(deactivate && handTo ? { traspasarA: Number(handTo) } : {}) },
       });
       await revalidator.revalidate();
+      const heir = others.find((m) => String(m.id) === handTo);
       onDone(
         deactivate
-          ? `La cuenta de ${member.nombre} quedó desactivada y sus sesiones se cerraron.`
+          ? `La cuenta de ${member.nombre} quedó desactivada y sus sesiones se cerraron.${
+              heir ? ` Sus solicitudes abiertas quedaron a cargo de ${heir.nombre}, que recibe un aviso.` : ''
+            }`
           : `La cuenta de ${member.nombre} quedó activa de nuevo.`,
       );
     } catch (caught) {
@@ -207,6 +281,30 @@ function ToggleConfirm({
           ? `${member.nombre} (${member.email}) no podrá ingresar y sus sesiones abiertas se cerrarán de inmediato. Su historial se conserva y puedes reactivar la cuenta cuando quieras.`
           : `${member.nombre} (${member.email}) podrá volver a ingresar con su contraseña, como ${ROLE_LABELS[member.rol]}.`}
       </p>
+      {deactivate && member.abiertas > 0 ? (
+        <div className="mt-4">
+          <label htmlFor="traspasar-a" className="block font-medium text-slate-900 text-sm">
+            {member.abiertas === 1
+              ? `${member.nombre} tiene 1 solicitud abierta. ¿Quién la atiende ahora?`
+              : `${member.nombre} tiene ${member.abiertas} solicitudes abiertas. ¿Quién las atiende ahora?`}
+          </label>
+          <select
+            id="traspasar-a"
+            value={handTo}
+            onChange={(event) => setHandTo(event.target.value)}
+            className="mt-1.5 block min-h-11 w-full rounded-lg border border-slate-500 bg-white px-3 py-2 text-base text-slate-900 sm:text-sm"
+          >
+            <option value="">
+              Nadie por ahora: quedan a su nombre, marcadas como de una cuenta desactivada
+            </option>
+            {others.map((other) => (
+              <option key={other.id} value={other.id}>
+                {other.nombre} ({ROLE_LABELS[other.rol]})
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
       <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <button type="button" onClick={onCancel} className={adminButton.secondary}>
           Cancelar
