@@ -22,7 +22,7 @@ export function FinancingOptions({ downPayment }: { downPayment: string }) {
       icon: HandCoins,
       title: 'Crédito Directo',
       text: 'Te financiamos nosotros, sin pasar por un banco. Ideal si buscas una cuota fija y una evaluación cercana.',
-      highlights: ['Hasta 48 meses', 'Primera cuota hasta 90 días', downPayment],
+      highlights: ['Hasta 48 meses', 'Cuota fija en pesos', downPayment],
     },
     {
       target: CONVENTIONAL_SECTION_ID,
