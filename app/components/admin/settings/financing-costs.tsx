@@ -54,8 +54,8 @@ export function FinancingCosts({ financing }: { financing: FinancingSettings }) 
       <SettingsGroup legend="Seguros del crédito" columns={1}>
         <p className="text-slate-600 text-sm">
           Prima única financiada en el crédito: un porcentaje del crédito por cada mes de plazo. Los
-          obligatorios van siempre; los demás los elige el visitante. La cotización muestra la aseguradora y
-          la cobertura de cada uno.
+          obligatorios van siempre; los demás los elige el visitante. Cada seguro lleva su aseguradora y su
+          cobertura: la cotización las muestra.
         </p>
         {Array.from({ length: INSURANCE_ROWS }, (_, index) => {
           const insurance = insurances[index];
