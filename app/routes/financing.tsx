@@ -144,7 +144,10 @@ export default function Financing({ loaderData }: Route.ComponentProps) {
       </section>
 
       <div className="bg-slate-100/70">
-        <FinancingOptionsIsland downPayment={directCreditDownPaymentText(dealership.financing)} />
+        <FinancingOptionsIsland
+          downPayment={directCreditDownPaymentText(dealership.financing)}
+          directLender={dealership.creditQuotation.lenders.directo}
+        />
       </div>
 
       <DirectCreditSection

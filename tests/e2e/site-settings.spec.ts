@@ -201,6 +201,11 @@ test("an admin names the direct credit's lender and the quotation says so at onc
   await expect(visitor.getByRole('region', { name: 'Condiciones de la cotización' })).toContainText(
     '(5 días hábiles)',
   );
+  // The direct credit no longer says the dealership lends it.
+  await expect(
+    visitor.getByText('Lo otorga Financiera Lircay, sin pasar por un banco.', { exact: false }),
+  ).toBeVisible();
+  await expect(visitor.getByText('Te financiamos nosotros')).toHaveCount(0);
   await visitor.close();
 
   // Back as it was, for the tests that follow: a blank lender is the dealership itself.
