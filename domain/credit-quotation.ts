@@ -114,6 +114,9 @@ export function quotationTerms(settings: Dealership, dates: QuotationDates): Quo
 /** A financing request's simulation as stored: its figures and, since ADR 0032, its quotation's terms. */
 export type StoredSimulation = CreditSimulation & { quotation?: QuotationTerms };
 
+/** A name followed by a full stop in a sentence: "Seguros S.A." does not get a second one. */
+export const withoutFinalStop = (name: string) => name.replace(/\.+$/, '');
+
 /** '02-12-2026 (7 días hábiles)'. */
 export function validityText(terms: QuotationDates): string {
   const days = terms.validityBusinessDays;
@@ -139,7 +142,7 @@ export function quotationLines(simulation: CreditSimulation, terms: QuotationTer
       .filter((insurance) => chosen.has(insurance.id))
       .map((insurance): [string, string] => [
         `${insurance.label}: aseguradora y cobertura`,
-        `${insurance.insurer}. ${insurance.coverage}`,
+        `${withoutFinalStop(insurance.insurer)}. ${insurance.coverage}`,
       ]),
   ];
 }

@@ -1,5 +1,5 @@
 import { dayKeyToChile } from '@domain/chile-time';
-import { type QuotationTerms as Terms, validityText } from '@domain/credit-quotation';
+import { type QuotationTerms as Terms, validityText, withoutFinalStop } from '@domain/credit-quotation';
 
 /**
  * The terms of the quotation beside the simulator's figures (ADR 0032): the sections of DS 43's hoja resumen that do
@@ -35,8 +35,8 @@ export function QuotationTerms({ terms, vehicle }: { terms: Terms; vehicle?: str
             {terms.insurances.map((insurance) => (
               <li key={insurance.id}>
                 <strong className="text-slate-900">{insurance.label}</strong>
-                {insurance.required ? ' (obligatorio)' : ' (opcional)'}: aseguradora {insurance.insurer}.{' '}
-                {insurance.coverage}
+                {insurance.required ? ' (obligatorio)' : ' (opcional)'}: aseguradora{' '}
+                {withoutFinalStop(insurance.insurer)}. {insurance.coverage}
               </li>
             ))}
           </ul>
