@@ -144,6 +144,16 @@ describe('the terms come from the settings', () => {
     // A simulation stored before the quotation existed reads as before.
     expect(storedSimulationLines(result.simulation)).toEqual(simulationLines(result.simulation));
     expect(quotationLines(result.simulation, terms)[0]).toEqual(['Cotización emitida por', terms.issuer]);
+    // An insurer named with its final full stop ("S.A.") does not get a second one.
+    const withStop = {
+      ...terms,
+      insurances: terms.insurances.map((i) => ({ ...i, insurer: 'Vida Sur S.A.' })),
+    };
+    expect(
+      new Map(quotationLines(result.simulation, withStop)).get(
+        'Seguro de desgravamen: aseguradora y cobertura',
+      ),
+    ).toMatch(/^Vida Sur S\.A\. Paga/);
   });
 
   it('an insurance stored before its insurer was asked for says so instead of failing', () => {
