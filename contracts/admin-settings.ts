@@ -4,7 +4,24 @@ import { DealershipSchema } from './dealership.ts';
 /** PUT /admin/api/sitio: the whole settings, and the version the editor started from (a stale page gets 409). */
 export const SettingsSaveSchema = z.strictObject({
   version: z.number().int().min(0).max(2_147_483_647),
-  datos: DealershipSchema,
+  // A save states each insurance's insurer and coverage (the quotation shows them, ADR 0032); a stored version from
+  // before they existed still reads.
+  datos: DealershipSchema.superRefine((settings, context) => {
+    settings.financing.insurances.forEach((insurance, index) => {
+      if (insurance.insurer === undefined)
+        context.addIssue({
+          code: 'custom',
+          path: ['financing', 'insurances', index, 'insurer'],
+          message: 'Ingresa la aseguradora.',
+        });
+      if (insurance.coverage === undefined)
+        context.addIssue({
+          code: 'custom',
+          path: ['financing', 'insurances', index, 'coverage'],
+          message: 'Ingresa la cobertura del seguro.',
+        });
+    });
+  }),
 });
 
 /** POST /admin/api/sitio/versiones/:version/restaurar: the version the page showed as the one in use. */

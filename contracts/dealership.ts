@@ -105,6 +105,13 @@ export const FinancingSettingsSchema = z.strictObject({
         label: text({ label: 'el nombre del seguro', min: 2, max: 80 }),
         monthlyPercent: z.number().min(0).max(0.5),
         required: z.boolean(),
+        /**
+         * The quotation's terms of the insurance (DS 43 of 2012, servicios voluntarios): who insures and what it
+         * covers. Optional in the shape, so a version stored before they existed still passes; a save from the back
+         * office must give both (`SettingsSaveSchema`).
+         */
+        insurer: line('la aseguradora', 80).optional(),
+        coverage: paragraph('la cobertura del seguro', 10, 300).optional(),
       }),
     )
     .max(4),
@@ -265,6 +272,44 @@ export const DEFAULT_PRIVACY_SETTINGS: PrivacySettings = {
   insurers: [],
 };
 
+// ------------------------------------------------------------------ the quotation (DS 43 of 2012, ADR 0032)
+
+/**
+ * What a credit quotation states besides its figures (Ley 19.496 art. 17 G; DS 43 of 2012, the hoja resumen's
+ * producto principal, prepago and atraso): who lends each credit type, how long the quotation holds, prepayment,
+ * late-payment interest and collection charges. A top-level key (ADR 0025): a version stored before it existed is
+ * completed from the configured settings.
+ */
+export const CreditQuotationSchema = z.strictObject({
+  /** The institution that grants each credit type; null: the dealership itself, under its legal name. */
+  lenders: z.strictObject({
+    convencional: line('la institución que otorga el crédito convencional', 120).nullable(),
+    directo: line('la institución que otorga el crédito directo', 120).nullable(),
+  }),
+  /** Business days (Monday to Friday, not holidays) the quotation holds after the day it is issued. */
+  validityBusinessDays: z
+    .number({ error: 'Ingresa la vigencia en días hábiles, como número entero.' })
+    .int('La vigencia debe ser un número entero de días hábiles.')
+    .min(1, 'La vigencia debe ser de al menos 1 día hábil.')
+    .max(30, 'La vigencia puede ser de hasta 30 días hábiles.'),
+  prepayment: paragraph('las condiciones de prepago', 20, 600),
+  lateInterest: paragraph('el interés por atraso', 20, 600),
+  collectionCharges: paragraph('los gastos de cobranza', 20, 600),
+});
+export type CreditQuotation = z.infer<typeof CreditQuotationSchema>;
+
+/** The demo's terms, in the words of Ley 18.010 (prepago, art. 10; mora, art. 16) and Ley 19.496 art. 37. */
+export const DEFAULT_CREDIT_QUOTATION: CreditQuotation = {
+  lenders: { convencional: 'Banco Cumbre Andina', directo: null },
+  validityBusinessDays: 7,
+  prepayment:
+    'Puedes pagar el crédito por anticipado, total o parcialmente, en cualquier momento. Se cobra una comisión de prepago de hasta un mes de intereses sobre el capital que se prepaga (Ley 18.010, art. 10).',
+  lateInterest:
+    'Si una cuota se paga con atraso, se cobra sobre ella el interés máximo convencional vigente desde el día siguiente al vencimiento hasta el pago.',
+  collectionCharges:
+    'Pasados 20 días de atraso puede cobrarse la cobranza extrajudicial: 9% de la deuda vencida hasta 10 UF, 6% por lo que exceda de 10 y hasta 50 UF, y 3% por lo que exceda de 50 UF (Ley 19.496, art. 37).',
+};
+
 const HexColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'debe ser un color hexadecimal como #1d4ed8');
 
 /**
@@ -313,6 +358,7 @@ export const DealershipSchema = z.strictObject({
   accentColor: HexColorSchema,
   legal: LegalTextsSchema,
   privacy: PrivacySettingsSchema.default(DEFAULT_PRIVACY_SETTINGS),
+  creditQuotation: CreditQuotationSchema.default(DEFAULT_CREDIT_QUOTATION),
   financing: FinancingSettingsSchema.superRefine((financing, context) => {
     const ids = [...financing.fees, ...financing.insurances].map((item) => item.id);
     const repeated = ids.find((id, index) => ids.indexOf(id) !== index);

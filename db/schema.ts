@@ -3,7 +3,7 @@
 import type { Dealership } from '@contracts/dealership.ts';
 import { CONSENT_PURPOSES, LEAD_KINDS } from '@contracts/lead-options.ts';
 import { RIGHTS, RIGHTS_REQUEST_STATUSES } from '@contracts/rights.ts';
-import type { CreditSimulation } from '@domain/credit.ts';
+import type { StoredSimulation } from '@domain/credit-quotation.ts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -280,7 +280,7 @@ export const leads = pgTable(
     vehicleId: integer('vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
     details: jsonb('details').$type<Record<string, string | number | null>>().notNull().default({}),
     /** A financing request's credit simulation, computed by the server from the inputs the visitor sent. */
-    simulation: jsonb('simulation').$type<CreditSimulation>(),
+    simulation: jsonb('simulation').$type<StoredSimulation>(),
     /** A test drive's slot start (kind 'prueba', ADR 0020). */
     testDriveAt: timestamp('test_drive_at', { withTimezone: true }),
     sourcePage: text('source_page'),

@@ -22,6 +22,7 @@ export function simulationLines(simulation: CreditSimulation): Array<[string, st
   if (s.lastInstallment !== s.installment) lines.push(['Última cuota', formatPrice(s.lastInstallment)]);
   lines.push(
     ['Tasa de interés mensual', formatPercent(s.monthlyRatePercent)],
+    ['Tasa de interés anual', formatPercent(s.annualRatePercent)],
     [s.stampTax.label, formatPrice(s.stampTax.amount)],
     ...s.financedFees.map((fee): [string, string] => [
       fee.label,

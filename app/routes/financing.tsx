@@ -1,7 +1,9 @@
 import { directCreditDownPaymentText } from '@domain/credit';
 import { readSimulatorChoice } from '@domain/credit-params';
+import { quotationAt } from '@server/services/settings/quotation';
 import { Link, useSearchParams } from 'react-router';
 import { FinancingSimulatorIsland } from '~/components/financing/financing-simulator';
+import { QuotationTerms } from '~/components/financing/quotation-terms';
 import {
   BadgePercent,
   Briefcase,
@@ -39,7 +41,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   const stock = vehicles
     .map((v) => ({ id: v.id, name: `${v.brand.nombre} ${v.model}`, year: v.year, price: v.price }))
     .sort((a, b) => a.name.localeCompare(b.name, 'es') || b.year - a.year);
-  return { stock };
+  // The quotation's terms of today (ADR 0032), shown below the simulator.
+  const quotation = await quotationAt(await context.services.catalogue.dealership(), Date.now());
+  return { stock, quotation };
 }
 
 /** A whole number of pesos from the address, or null. */
@@ -124,19 +128,26 @@ export default function Financing({ loaderData }: Route.ComponentProps) {
           lead="Elige un auto de nuestro stock o escribe su precio: te mostramos la cuota, la CAE y el costo total del crédito."
         />
         <div className="mt-10 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
-          <FinancingSimulatorIsland
-            settings={dealership.financing}
-            stock={loaderData.stock}
-            initial={readSimulatorChoice(params, dealership.financing)}
-            vehicleId={addressNumber(params.get('vehiculo'))}
-            price={addressNumber(params.get('precio'))}
-            consent={consent.financiamiento}
-          />
+          <div data-quotation className="space-y-8">
+            <FinancingSimulatorIsland
+              settings={dealership.financing}
+              lenders={loaderData.quotation.lenders}
+              stock={loaderData.stock}
+              initial={readSimulatorChoice(params, dealership.financing)}
+              vehicleId={addressNumber(params.get('vehiculo'))}
+              price={addressNumber(params.get('precio'))}
+              consent={consent.financiamiento}
+            />
+            <QuotationTerms terms={loaderData.quotation} />
+          </div>
         </div>
       </section>
 
       <div className="bg-slate-100/70">
-        <FinancingOptionsIsland downPayment={directCreditDownPaymentText(dealership.financing)} />
+        <FinancingOptionsIsland
+          downPayment={directCreditDownPaymentText(dealership.financing)}
+          directLender={dealership.creditQuotation.lenders.directo}
+        />
       </div>
 
       <DirectCreditSection

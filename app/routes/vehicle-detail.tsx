@@ -3,8 +3,10 @@ import { directCreditDownPaymentText } from '@domain/credit';
 import { hasSimulatorChoice, readSimulatorChoice } from '@domain/credit-params';
 import { formatMileage, formatPrice } from '@domain/format';
 import { vehiclePageData } from '@server/services/catalogue/vehicle-page';
+import { quotationAt } from '@server/services/settings/quotation';
 import { data, isRouteErrorResponse, Link, useSearchParams } from 'react-router';
 import { CreditSimulator } from '~/components/financing/credit-simulator';
+import { QuotationTerms } from '~/components/financing/quotation-terms';
 import { SimilarAlertFormIsland } from '~/components/forms/similar-alert-form';
 import { ArrowLeft } from '~/components/icons';
 import { VehicleSaveButtons } from '~/components/saved/save-buttons';
@@ -24,13 +26,16 @@ import type { Route } from './+types/vehicle-detail';
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = dbIdFromText(params.id) ?? Number.NaN;
   const { catalogue, config } = context.services;
+  const dealership = await catalogue.dealership();
+  const now = Date.now();
   const page = await vehiclePageData(catalogue, id, {
-    financing: (await catalogue.dealership()).financing,
+    financing: dealership.financing,
     soldPageDays: config.soldPageDays,
-    now: Date.now(),
+    now,
   });
   if (!page) throw data('Vehículo no encontrado', { status: 404 });
-  return page;
+  // The quotation's terms of today (ADR 0032); a kept page is at most the page cache's few minutes old.
+  return { ...page, quotation: page.sold ? null : await quotationAt(dealership, now) };
 }
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
@@ -66,10 +71,11 @@ export default function VehicleDetail({ loaderData }: Route.ComponentProps) {
 type PageData = Route.ComponentProps['loaderData'];
 
 /** A vehicle on sale: gallery, side card with the ways to buy it, tabs, and similar vehicles below. */
-function PublishedVehicle({ vehicle, similar }: PageData) {
+function PublishedVehicle({ vehicle, similar, quotation }: PageData) {
   const { dealership, publicUrl, consent } = useRootData();
   const [params] = useSearchParams();
   const simulation = readSimulatorChoice(params, dealership.financing);
+  const lenders = quotation?.lenders ?? { convencional: dealership.legalName, directo: dealership.legalName };
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 md:py-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -98,18 +104,23 @@ function PublishedVehicle({ vehicle, similar }: PageData) {
               simulador: (
                 <CreditSimulator
                   settings={dealership.financing}
+                  lenders={lenders}
                   price={vehicle.price}
                   initial={simulation}
                   addressParams={[['tab', 'financiamiento']]}
                   onRequest={() => {}}
                 />
               ),
+              cotizacion: quotation ? (
+                <QuotationTerms terms={quotation} vehicle={`${vehicle.name} ${vehicle.year}`} />
+              ) : null,
             }}
           >
             <VehicleTabsIsland
               vehicle={vehicle}
               downPayment={directCreditDownPaymentText(dealership.financing)}
               financing={dealership.financing}
+              lenders={lenders}
               simulation={simulation}
               initialTab={hasSimulatorChoice(params) ? 'financiamiento' : params.get('tab')}
               consent={consent.financiamiento}

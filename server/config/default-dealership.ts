@@ -1,4 +1,8 @@
-import { DEFAULT_PRIVACY_SETTINGS, type Dealership } from '@contracts/dealership.ts';
+import {
+  DEFAULT_CREDIT_QUOTATION,
+  DEFAULT_PRIVACY_SETTINGS,
+  type Dealership,
+} from '@contracts/dealership.ts';
 import { defaultLegalTexts } from './default-legal-texts.ts';
 
 /** A fictional dealership, so the product runs out of the box. Real deployments override it (README). */
@@ -78,11 +82,11 @@ export const defaultDealership: Dealership = {
   financingPage: {
     directo: {
       intro:
-        'Financiamos tu auto directamente, sin bancos de por medio. Pagas una cuota fija en pesos y puedes ' +
-        'empezar a pagar hasta 90 días después de llevarte tu auto.',
+        'Financiamos tu auto directamente, sin bancos de por medio. Pagas una cuota fija en pesos, la primera ' +
+        'un mes después de firmar.',
       conditions: [
         'Plazo de hasta 48 meses',
-        'Primera cuota hasta 90 días después de la compra',
+        'Primera cuota un mes después de la firma',
         'Cuota fija en pesos durante todo el crédito',
         'Para autos nuevos o usados, de uso particular o comercial',
         'Financiamiento especial para pymes y pequeños emprendedores',
@@ -117,6 +121,7 @@ export const defaultDealership: Dealership = {
     ...DEFAULT_PRIVACY_SETTINGS,
     insurers: ['Seguros Andes', 'Aseguradora del Pacífico', 'Protege Seguros'],
   },
+  creditQuotation: DEFAULT_CREDIT_QUOTATION,
   financing: {
     credits: {
       convencional: {
@@ -137,12 +142,28 @@ export const defaultDealership: Dealership = {
       { id: 'prenda', label: 'Inscripción de prenda (Registro Civil)', amount: 42_000, financed: true },
     ],
     insurances: [
-      { id: 'desgravamen', label: 'Seguro de desgravamen', monthlyPercent: 0.03, required: false },
-      { id: 'cesantia', label: 'Seguro de cesantía', monthlyPercent: 0.05, required: false },
+      {
+        id: 'desgravamen',
+        label: 'Seguro de desgravamen',
+        monthlyPercent: 0.03,
+        required: false,
+        insurer: 'Seguros Andes',
+        coverage:
+          'Paga el saldo del crédito en caso de fallecimiento o invalidez total y permanente del deudor.',
+      },
+      {
+        id: 'cesantia',
+        label: 'Seguro de cesantía',
+        monthlyPercent: 0.05,
+        required: false,
+        insurer: 'Aseguradora del Pacífico',
+        coverage:
+          'Paga hasta 4 cuotas si el deudor dependiente pierde su empleo, o si el independiente queda incapacitado temporalmente.',
+      },
     ],
     minFinancedAmount: 1_000_000,
     legalNote:
       'Simulación referencial, sujeta a evaluación crediticia: la tasa, el pie y el plazo finales dependen de ella. ' +
-      'La CAE y el CTC incluyen los gastos y seguros indicados. Cotización válida por 7 días hábiles.',
+      'La CAE y el CTC incluyen los gastos y seguros indicados.',
   },
 };

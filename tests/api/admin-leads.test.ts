@@ -3,8 +3,9 @@ import { ApiErrorSchema } from '@contracts/vehicle.ts';
 import { auditLog, emailOutbox, leadNotes, leads, vehicles } from '@db/schema.ts';
 import { chileDayKey } from '@domain/chile-time.ts';
 import { simulateCredit } from '@domain/credit.ts';
-import { simulationLines } from '@domain/credit-summary.ts';
+import { storedSimulationLines } from '@domain/credit-quotation.ts';
 import { formatPercent } from '@domain/format.ts';
+import { quotationAt } from '@server/services/settings/quotation.ts';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CsrfHeaders, csrfHeaders, multipartBody } from '../support/csrf-client.ts';
@@ -346,9 +347,19 @@ describe('GET /admin/api/solicitudes/:id', () => {
     });
     if (!result.ok) throw new Error(result.error);
     const lead = await detail(id);
+    // The figures, then the quotation's terms of the day it arrived (ADR 0032), as the staff e-mail lists them.
+    const quotation = await quotationAt(t.config.dealership, Date.now());
     expect(lead.simulation).toEqual(
-      simulationLines(result.simulation).map(([label, value]) => ({ label, value })),
+      storedSimulationLines({ ...result.simulation, quotation }).map(([label, value]) => ({ label, value })),
     );
+    expect(lead.simulation).toContainEqual({
+      label: 'Institución que otorga el crédito',
+      value: 'Banco Cumbre Andina',
+    });
+    expect(lead.simulation).toContainEqual({
+      label: 'Tasa de interés anual',
+      value: formatPercent(result.simulation.annualRatePercent),
+    });
     expect(lead.simulation).toContainEqual({
       label: 'Carga anual equivalente (CAE)',
       value: formatPercent(result.simulation.caePercent),

@@ -238,7 +238,8 @@ describe('GET /admin/api/datos-personales', () => {
     });
     if (!result.ok) throw new Error(result.error);
     const financing = document.solicitudes.find((s) => s.tipo === 'financiamiento');
-    expect(financing?.simulacion).toEqual(result.simulation);
+    // With the quotation's terms stored beside the figures (ADR 0032).
+    expect(financing?.simulacion).toEqual({ ...result.simulation, quotation: expect.any(Object) });
     const others = document.solicitudes.filter((s) => s.tipo !== 'financiamiento');
     expect(others.map((s) => s.simulacion)).toEqual([null, null]);
   });

@@ -2,6 +2,7 @@ import { LeadCreatedSchema } from '@contracts/leads.ts';
 import { ApiErrorSchema } from '@contracts/vehicle.ts';
 import { emailOutbox, leads } from '@db/schema.ts';
 import { type CreditSimulation, type SimulationInput, simulateCredit } from '@domain/credit.ts';
+import { quotationAt } from '@server/services/settings/quotation.ts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CsrfHeaders, csrfHeaders } from '../support/csrf-client.ts';
@@ -37,6 +38,11 @@ function expected(input: SimulationInput): CreditSimulation {
   const result = simulateCredit(t.config.dealership.financing, input);
   if (!result.ok) throw new Error(result.error);
   return result.simulation;
+}
+
+/** The figures as stored with the quotation's terms of the day the request arrived (ADR 0032). */
+async function withQuotation(simulation: CreditSimulation) {
+  return { ...simulation, quotation: await quotationAt(t.config.dealership, Date.now()) };
 }
 
 async function storedLead(response: { statusCode: number; body: string; json(): unknown }) {
@@ -77,7 +83,7 @@ describe('a financing request with a simulation', () => {
       insurances: ['cesantia'],
     });
     expect(row?.vehicleId).toBe(vehicleId);
-    expect(row?.simulation).toEqual(simulation);
+    expect(row?.simulation).toEqual(await withQuotation(simulation));
     expect(row?.simulation?.price).toBe(VEHICLE_PRICE);
     expect(row?.simulation?.insurances.map((insurance) => insurance.id)).toEqual(['cesantia']);
   });
@@ -89,7 +95,9 @@ describe('a financing request with a simulation', () => {
       ),
     );
     expect(row?.simulation).toEqual(
-      expected({ price: VEHICLE_PRICE, downPayment: { pesos: 6_000_000 }, term: 48, type: 'directo' }),
+      await withQuotation(
+        expected({ price: VEHICLE_PRICE, downPayment: { pesos: 6_000_000 }, term: 48, type: 'directo' }),
+      ),
     );
   });
 
@@ -103,7 +111,9 @@ describe('a financing request with a simulation', () => {
     );
     expect(row?.vehicleId).toBeNull();
     expect(row?.simulation).toEqual(
-      expected({ price: 15_000_000, downPayment: { pesos: 4_000_000 }, term: 24, type: 'convencional' }),
+      await withQuotation(
+        expected({ price: 15_000_000, downPayment: { pesos: 4_000_000 }, term: 24, type: 'convencional' }),
+      ),
     );
   });
 

@@ -8,6 +8,7 @@ import { defaultDealership } from '@server/config/default-dealership.ts';
 import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loader as financingLoader } from '~/routes/financing';
 import { loader as privacyLoader } from '~/routes/privacidad';
 import { loader as termsLoader } from '~/routes/terminos';
 import { csrfHeaders, multipartBody } from '../support/csrf-client.ts';
@@ -241,6 +242,74 @@ describe('site settings', () => {
         },
         'el identificador desgravamen se repite',
       ],
+      // The quotation's terms (ADR 0032).
+      [
+        'financing.insurances.0.insurer',
+        {
+          financing: {
+            ...current.datos.financing,
+            insurances: [
+              {
+                id: 'vida',
+                label: 'Vida',
+                monthlyPercent: 0.02,
+                required: false,
+                coverage: 'Fallecimiento.',
+              },
+            ],
+          },
+        },
+        'Ingresa la aseguradora.',
+      ],
+      [
+        'financing.insurances.0.coverage',
+        {
+          financing: {
+            ...current.datos.financing,
+            insurances: [
+              {
+                id: 'vida',
+                label: 'Vida',
+                monthlyPercent: 0.02,
+                required: false,
+                insurer: 'Seguros X',
+                coverage: 'x'.repeat(301),
+              },
+            ],
+          },
+        },
+        '300',
+      ],
+      ...[0, 31, 2.5, '7', null].map((days): [string, Partial<Dealership>, string] => [
+        'creditQuotation.validityBusinessDays',
+        { creditQuotation: { ...current.datos.creditQuotation, validityBusinessDays: days as number } },
+        'día',
+      ]),
+      [
+        'creditQuotation.lenders.convencional',
+        {
+          creditQuotation: {
+            ...current.datos.creditQuotation,
+            lenders: { convencional: 'Banco\nDos', directo: null },
+          },
+        },
+        'una sola línea',
+      ],
+      [
+        'creditQuotation.prepayment',
+        { creditQuotation: { ...current.datos.creditQuotation, prepayment: 'Sí.' } },
+        'al menos 20 caracteres',
+      ],
+      [
+        'creditQuotation.lateInterest',
+        {
+          creditQuotation: {
+            ...current.datos.creditQuotation,
+            lateInterest: 'Interés\u0007 por atraso del crédito',
+          },
+        },
+        'control',
+      ],
       [
         'financing.insurances.0.monthlyPercent',
         {
@@ -390,6 +459,49 @@ describe('the content of the site', () => {
         'partners.0.name',
       ].sort(),
     );
+  });
+});
+
+describe('the quotation', () => {
+  it("saves its lenders, validity, terms and insurers, and /financing's quotation states them at once", async () => {
+    const current = await read();
+    const financingPage = () =>
+      (financingLoader as (args: unknown) => ReturnType<typeof financingLoader>)({
+        context: { services: t.app.services },
+      });
+    expect((await financingPage()).quotation.lenders.convencional).toBe(
+      current.datos.creditQuotation.lenders.convencional,
+    );
+    const datos: Dealership = {
+      ...current.datos,
+      creditQuotation: {
+        ...current.datos.creditQuotation,
+        lenders: { convencional: 'Banco del Maule', directo: 'Financiera Lircay' },
+        validityBusinessDays: 5,
+        prepayment: 'Prepago sin comisión, total o parcial, en cualquier momento.',
+      },
+      financing: {
+        ...current.datos.financing,
+        insurances: current.datos.financing.insurances.map((insurance, index) =>
+          index === 0
+            ? { ...insurance, insurer: 'Seguros del Maule', coverage: 'Saldo insoluto.' }
+            : insurance,
+        ),
+      },
+    };
+    const response = await save({ version: current.version, datos });
+    expect(response.statusCode, response.body).toBe(200);
+    const quotation = (await financingPage()).quotation;
+    expect(quotation.lenders).toEqual({ convencional: 'Banco del Maule', directo: 'Financiera Lircay' });
+    expect(quotation.validityBusinessDays).toBe(5);
+    expect(quotation.prepayment).toBe('Prepago sin comisión, total o parcial, en cualquier momento.');
+    expect(quotation.insurances[0]).toMatchObject({
+      insurer: 'Seguros del Maule',
+      coverage: 'Saldo insoluto.',
+    });
+    const entry = await lastSave();
+    const changes = (entry?.details as { cambios: Record<string, unknown> } | undefined)?.cambios ?? {};
+    expect(Object.keys(changes)).toContain('creditQuotation.lenders.directo');
   });
 });
 

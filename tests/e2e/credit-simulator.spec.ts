@@ -1,7 +1,10 @@
+import { dayKeyToChile } from '@domain/chile-time.ts';
 import { type CreditSimulation, lowestInstallment, simulateCredit } from '@domain/credit.ts';
+import { validityText } from '@domain/credit-quotation.ts';
 import { formatPercent, formatPrice } from '@domain/format.ts';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { defaultDealership } from '@server/config/default-dealership.ts';
+import { quotationAt } from '@server/services/settings/quotation.ts';
 import { hydrated, signInAs } from './support/admin.ts';
 import { axe } from './support/axe.ts';
 import { findOutboxMail } from './support/outbox.ts';
@@ -123,6 +126,14 @@ test('A visitor simulates a credit on a vehicle, shares it, and the request carr
   expect(mail.text).toContain('Simulación de crédito');
   expect(mail.text).toContain(formatPrice(chosen.installment));
   expect(mail.text).toContain(formatPercent(chosen.caePercent));
+  // With its quotation's terms (ADR 0032): the direct credit's lender is the dealership itself.
+  const terms = await quotationAt(defaultDealership, Date.now());
+  expect(mail.text).toContain(`Institución que otorga el crédito: ${defaultDealership.legalName}`);
+  expect(mail.text).toContain(`Válida hasta: ${validityText(terms)}`);
+  expect(mail.text).toContain(`Primera cuota: ${dayKeyToChile(terms.firstInstallmentOn)}`);
+  expect(mail.text).toContain(`Prepago: ${terms.prepayment}`);
+  expect(mail.text).toContain('Seguro de desgravamen: aseguradora y cobertura: Seguros Andes.');
+  expect(mail.text).not.toContain('Seguro de cesantía: aseguradora');
   await signInAs(page, 'ventas');
   await page.goto(`/admin/solicitudes/${id}`);
   const section = page.locator('section', {
@@ -131,6 +142,72 @@ test('A visitor simulates a credit on a vehicle, shares it, and the request carr
   await expect(section).toContainText(formatPrice(chosen.installment));
   await expect(section).toContainText(formatPercent(chosen.caePercent));
   await expect(section).toContainText(formatPrice(chosen.totalCost));
+  await expect(section).toContainText(`Válida hasta${validityText(terms)}`);
+  await expect(section).toContainText(`Gastos de cobranza${terms.collectionCharges}`);
+});
+
+test('A visitor reads a complete quotation, with its dates and lender, and prints it on one page', {
+  tag: '@phone',
+}, async ({ page, request }) => {
+  const vehicle = await vehicleToFinance(request);
+  await page.goto(`/vehicles/${vehicle.id}?tab=financiamiento`);
+  await simulatorLive(page);
+  const panel = page.getByRole('tabpanel', { name: 'Financiamiento' });
+  // Today's terms, in Chile time, as the page computes them (the e2e server runs the demo settings).
+  const terms = await quotationAt(defaultDealership, Date.now());
+  const conditions = panel.getByRole('region', { name: 'Condiciones de la cotización' });
+  await expect(conditions).toContainText(`Emitida por${defaultDealership.legalName}`);
+  await expect(conditions).toContainText(`Fecha de emisión${dayKeyToChile(terms.issuedOn)}`);
+  await expect(conditions).toContainText(`Válida hasta${validityText(terms)}`);
+  await expect(conditions).toContainText(`Primera cuota${dayKeyToChile(terms.firstInstallmentOn)}`);
+  for (const text of [terms.prepayment, terms.lateInterest, terms.collectionCharges])
+    await expect(conditions).toContainText(text);
+  await expect(conditions).toContainText('Seguro de desgravamen (opcional): aseguradora Seguros Andes.');
+  await expect(conditions).toContainText(
+    'Seguro de cesantía (opcional): aseguradora Aseguradora del Pacífico.',
+  );
+  // No promise of a deferred first cuota anywhere on the page.
+  await expect(page.locator('body')).not.toContainText('90 días');
+
+  // The lender follows the credit type; the annual rate stands beside the monthly one.
+  const detail = panel.locator('details');
+  await expect(detail).toContainText('Institución que otorga el créditoBanco Cumbre Andina');
+  const conventional = expected({
+    price: vehicle.price,
+    downPayment: { percent: 20 },
+    term: 48,
+    type: 'convencional',
+  });
+  await expect(panel).toContainText(
+    `Tasa ${formatPercent(conventional.monthlyRatePercent)} mensual, ${formatPercent(conventional.annualRatePercent)} anual`,
+  );
+  await expect(detail).toContainText(`Tasa de interés anual${formatPercent(conventional.annualRatePercent)}`);
+  await panel.getByRole('radio', { name: /Crédito directo/ }).check();
+  await expect(detail).toContainText(`Institución que otorga el crédito${defaultDealership.legalName}`);
+  expect((await axe(page).analyze()).violations, 'the quotation').toEqual([]);
+
+  // Printed, it is the quotation alone on one page: the figures and the terms, not the gallery or the header.
+  await expect(panel.getByRole('button', { name: 'Imprimir cotización' })).toBeVisible();
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('banner')).toBeHidden();
+  await expect(panel.getByRole('radio', { name: /Crédito directo/ })).toBeHidden();
+  await expect(conditions).toBeVisible();
+  await expect(detail).toBeVisible();
+  const pdf = (await page.pdf({ format: 'A4' })).toString('latin1');
+  expect(pdf.match(/\/Count (\d+)/)?.[1], 'pages of the printed quotation').toBe('1');
+  await page.emulateMedia({ media: 'screen' });
+
+  // /financing states the same terms below its simulator.
+  await page.goto(`/financing?vehiculo=${vehicle.id}`);
+  await simulatorLive(page);
+  const below = page.getByRole('region', { name: 'Condiciones de la cotización' });
+  await expect(below).toContainText(`Válida hasta${validityText(terms)}`);
+  await expect(simulator(page).locator('details')).toContainText(
+    'Institución que otorga el créditoBanco Cumbre Andina',
+  );
+  await page.emulateMedia({ media: 'print' });
+  const financingPdf = (await page.pdf({ format: 'A4' })).toString('latin1');
+  expect(financingPdf.match(/\/Count (\d+)/)?.[1], 'pages of /financing printed').toBe('1');
 });
 
 test('The side card and the cards show "Cuota desde" with its CAE, and the side card opens that simulation', async ({

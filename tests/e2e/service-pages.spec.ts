@@ -51,7 +51,7 @@ test.describe('Financing page', () => {
     await expect(direct.getByRole('heading', { level: 2 })).toHaveText('Crédito Directo');
     for (const item of [
       'Plazo de hasta 48 meses',
-      'Primera cuota hasta 90 días después de la compra',
+      'Primera cuota un mes después de la firma',
       'Cuota fija en pesos durante todo el crédito',
       'Exclusivo para residentes de la Quinta Región',
       'Aval directo familiar (referencial)',

@@ -174,6 +174,52 @@ test("an admin changes the direct credit's minimum pie and /financing says so at
   await expect(page.getByText(/Se guardó la versión \d+\./)).toBeVisible();
 });
 
+test("an admin names the direct credit's lender and the quotation says so at once; an insurance without its insurer is refused", async ({
+  page,
+}) => {
+  await openSettings(page);
+  const insurer = page.getByLabel('Aseguradora del seguro 1');
+  await insurer.fill('');
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText('Ingresa la aseguradora.')).toBeVisible();
+  await insurer.fill('Seguros Andes');
+  const lender = page
+    .getByRole('group', { name: 'Institución que otorga cada crédito' })
+    .getByLabel('Crédito directo');
+  await lender.fill('Financiera Lircay');
+  await page.getByLabel('Vigencia de la cotización (días hábiles)').fill('5');
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText(/Se guardó la versión \d+\. El sitio ya la muestra\./)).toBeVisible();
+
+  const visitor = await page.context().browser()?.newPage();
+  if (!visitor) throw new Error('no browser');
+  await visitor.goto('/financing?tipo=directo&precio=12000000');
+  await hydrated(visitor);
+  await expect(visitor.locator('#simulador details')).toContainText(
+    'Institución que otorga el créditoFinanciera Lircay',
+  );
+  await expect(visitor.getByRole('region', { name: 'Condiciones de la cotización' })).toContainText(
+    '(5 días hábiles)',
+  );
+  // The direct credit no longer says the dealership lends it.
+  await expect(
+    visitor.getByText('Lo otorga Financiera Lircay, sin pasar por un banco.', { exact: false }),
+  ).toBeVisible();
+  await expect(visitor.getByText('Te financiamos nosotros')).toHaveCount(0);
+  await visitor.close();
+
+  // Back as it was, for the tests that follow: a blank lender is the dealership itself.
+  await page.reload();
+  await hydrated(page);
+  await page
+    .getByRole('group', { name: 'Institución que otorga cada crédito' })
+    .getByLabel('Crédito directo')
+    .fill('');
+  await page.getByLabel('Vigencia de la cotización (días hábiles)').fill('7');
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText(/Se guardó la versión \d+\./)).toBeVisible();
+});
+
 test('an admin renames a partner, gives another a logo, rewrites a requirement list and the home description; /financing and / show them', async ({
   page,
 }) => {

@@ -419,6 +419,35 @@ describe('PUT /admin/api/sitio', () => {
         (d.privacy as { insurers: unknown[] }).insurers[1] = v;
       },
     ],
+    // The quotation's terms (ADR 0032).
+    [
+      'creditQuotation.lenders.convencional',
+      (d, v) => {
+        (d.creditQuotation as { lenders: Record<string, unknown> }).lenders.convencional = v;
+      },
+    ],
+    [
+      'creditQuotation.prepayment',
+      (d, v) => Object.assign(d.creditQuotation as Record<string, unknown>, { prepayment: v }),
+    ],
+    [
+      'creditQuotation.collectionCharges',
+      (d, v) => Object.assign(d.creditQuotation as Record<string, unknown>, { collectionCharges: v }),
+    ],
+    [
+      'financing.insurances.0.insurer',
+      (d, v) =>
+        Object.assign((d.financing as { insurances: Array<Record<string, unknown>> }).insurances[0] ?? {}, {
+          insurer: v,
+        }),
+    ],
+    [
+      'financing.insurances.1.coverage',
+      (d, v) =>
+        Object.assign((d.financing as { insurances: Array<Record<string, unknown>> }).insurances[1] ?? {}, {
+          coverage: v,
+        }),
+    ],
   ];
   const read = async () =>
     (await t.app.inject({ method: 'GET', url: '/admin/api/sitio', headers: admin.headers })).json() as {
@@ -441,7 +470,9 @@ describe('PUT /admin/api/sitio', () => {
         expect(typeof value).toBe('string');
         const stored = at((await read()).datos, path);
         expect(stored).toBe((value as string).trim());
-        expect(stored).not.toMatch(/about|intro/.test(path) ? UNPRINTABLE : UNPRINTABLE_LINE);
+        expect(stored).not.toMatch(
+          /about|intro|prepayment|collectionCharges|coverage/.test(path) ? UNPRINTABLE : UNPRINTABLE_LINE,
+        );
         if (path.endsWith('url') || path.endsWith('Url')) expect(stored).toMatch(/^https?:\/\//);
       }),
       { numRuns: runs(40) },
@@ -479,6 +510,13 @@ describe('PUT /admin/api/sitio', () => {
     'privacy.photoRetentionMonths',
     'privacy.insurers',
     'privacy.insurers.0',
+    'creditQuotation',
+    'creditQuotation.lenders',
+    'creditQuotation.lenders.directo',
+    'creditQuotation.validityBusinessDays',
+    'creditQuotation.lateInterest',
+    'financing.insurances.0.insurer',
+    'financing.insurances.1.coverage',
   ];
   const putAt = (datos: Record<string, unknown>, path: string, value: unknown) => {
     const keys = path.split('.');

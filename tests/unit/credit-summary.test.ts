@@ -56,6 +56,7 @@ describe('simulationLines', () => {
       ['Valor cuota', '$350.000'],
       ['Última cuota', '$350.004'],
       ['Tasa de interés mensual', '1,92%'],
+      ['Tasa de interés anual', '23,04%'],
       ['Impuesto de timbres y estampillas', '$72.000'],
       ['Gastos notariales', '$25.000 (incluido en el crédito)'],
       ['Inscripción en el Registro Civil', '$30.000 (se paga al firmar)'],

@@ -22,6 +22,8 @@ export interface SimulationHandoff {
 
 interface Props {
   settings: FinancingSettings;
+  /** Who lends each credit type (the quotation's settings, ADR 0032). */
+  lenders: Record<CreditType, string>;
   /** The price simulated, or null while the visitor has not given one (/financing). */
   price: number | null;
   initial: SimulatorChoice;
@@ -40,7 +42,15 @@ function spokenSummary(simulation: CreditSimulation): string {
   );
 }
 
-export function CreditSimulator({ settings, price, initial, leading, addressParams, onRequest }: Props) {
+export function CreditSimulator({
+  settings,
+  lenders,
+  price,
+  initial,
+  leading,
+  addressParams,
+  onRequest,
+}: Props) {
   const [type, setType] = useState<CreditType>(initial.type);
   const [term, setTerm] = useState<CreditTerm>(initial.term);
   const [pieDigits, setPieDigits] = useState(() =>
@@ -119,7 +129,7 @@ export function CreditSimulator({ settings, price, initial, leading, addressPara
         method="get"
         action="#simulador"
         onSubmit={(event) => event.preventDefault()}
-        className="grid gap-5 lg:grid-cols-2"
+        className="grid gap-5 lg:grid-cols-2 print:hidden"
       >
         {addressParams
           .filter(([name]) => name === 'tab')
@@ -247,31 +257,42 @@ export function CreditSimulator({ settings, price, initial, leading, addressPara
           {error.error}
         </p>
       ) : null}
-      {result?.ok ? <SimulationFigures simulation={result.simulation} /> : null}
+      {result?.ok ? <SimulationFigures simulation={result.simulation} lender={lenders[type]} /> : null}
       <p aria-live="polite" className="sr-only">
         {spoken}
       </p>
       <p className="text-slate-600 text-xs leading-relaxed">{settings.legalNote}</p>
-      <button
-        type="button"
-        disabled={!result?.ok}
-        onClick={() => {
-          if (!result?.ok || price === null) return;
-          onRequest({
-            request: {
-              precio: price,
-              pie: result.simulation.downPayment,
-              plazo: result.simulation.term,
-              tipo: type,
-              seguros: insurances,
-            },
-            simulation: result.simulation,
-          });
-        }}
-        className="inline-flex h-12 items-center justify-center rounded-lg bg-accent-400 px-6 font-semibold text-slate-900 shadow-sm hover:bg-accent-300 disabled:cursor-not-allowed disabled:opacity-60"
-      >
-        Solicitar este crédito
-      </button>
+      <div className="flex flex-wrap gap-3 print:hidden">
+        <button
+          type="button"
+          disabled={!result?.ok}
+          onClick={() => {
+            if (!result?.ok || price === null) return;
+            onRequest({
+              request: {
+                precio: price,
+                pie: result.simulation.downPayment,
+                plazo: result.simulation.term,
+                tipo: type,
+                seguros: insurances,
+              },
+              simulation: result.simulation,
+            });
+          }}
+          className="inline-flex h-12 items-center justify-center rounded-lg bg-accent-400 px-6 font-semibold text-slate-900 shadow-sm hover:bg-accent-300 disabled:cursor-not-allowed disabled:opacity-60"
+        >
+          Solicitar este crédito
+        </button>
+        {/* One page: the print style shows the quotation alone (app.css). */}
+        <button
+          type="button"
+          hidden={!hydrated || !result?.ok}
+          onClick={() => window.print()}
+          className="inline-flex h-12 items-center justify-center rounded-lg border border-slate-300 bg-white px-6 font-semibold text-slate-800 hover:border-slate-500"
+        >
+          Imprimir cotización
+        </button>
+      </div>
     </div>
   );
 }

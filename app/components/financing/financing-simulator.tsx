@@ -1,3 +1,4 @@
+import type { CreditType } from '@contracts/credit-options.ts';
 import type { FinancingSettings } from '@contracts/dealership.ts';
 import type { FormConsent } from '@domain/consent';
 import type { SimulatorChoice } from '@domain/credit-params';
@@ -18,6 +19,7 @@ export interface StockChoice {
 
 interface Props {
   settings: FinancingSettings;
+  lenders: Record<CreditType, string>;
   /** Published vehicles to simulate, by name. */
   stock: StockChoice[];
   initial: SimulatorChoice;
@@ -36,7 +38,7 @@ const fieldClass =
  * /financing's simulator: for a vehicle chosen from stock or a price the visitor types. 'Solicitar este crédito'
  * opens the financing request with the simulation.
  */
-export function FinancingSimulator({ settings, stock, initial, vehicleId, price, consent }: Props) {
+export function FinancingSimulator({ settings, lenders, stock, initial, vehicleId, price, consent }: Props) {
   const [chosenId, setChosenId] = useState(stock.some((v) => v.id === vehicleId) ? vehicleId : null);
   const [priceDigits, setPriceDigits] = useState(price === null ? '' : String(price));
   const [handoff, setHandoff] = useState<SimulationHandoff | null>(null);
@@ -95,6 +97,7 @@ export function FinancingSimulator({ settings, stock, initial, vehicleId, price,
         // A vehicle chosen starts its own simulation at its minimum pie.
         key={chosenId ?? 'precio'}
         settings={settings}
+        lenders={lenders}
         price={simulatedPrice}
         initial={chosenId === vehicleId ? initial : { ...initial, pie: null }}
         leading={leading}

@@ -6,7 +6,13 @@ import { formatPercent, formatPrice } from '@domain/format';
  * A simulation's figures: the cuota, the CAE and the CTC side by side in the same type (Ley 20.555 asks the CAE
  * to be shown like the cuota), then every amount and charge behind them, in the words staff read them.
  */
-export function SimulationFigures({ simulation: s }: { simulation: CreditSimulation }) {
+export function SimulationFigures({
+  simulation: s,
+  lender,
+}: {
+  simulation: CreditSimulation;
+  lender: string;
+}) {
   const rows = simulationLines(s);
   return (
     <div className="space-y-5">
@@ -15,7 +21,7 @@ export function SimulationFigures({ simulation: s }: { simulation: CreditSimulat
         <Headline
           label="CAE"
           value={formatPercent(s.caePercent)}
-          note={`Tasa ${formatPercent(s.monthlyRatePercent)} mensual`}
+          note={`Tasa ${formatPercent(s.monthlyRatePercent)} mensual, ${formatPercent(s.annualRatePercent)} anual`}
         />
         <Headline
           label="Costo total del crédito"
@@ -27,7 +33,7 @@ export function SimulationFigures({ simulation: s }: { simulation: CreditSimulat
       <details open className="group rounded-xl bg-slate-50 px-4 py-3">
         <summary className="cursor-pointer py-1 font-semibold text-brand-700">Detalle del crédito</summary>
         <dl className="mt-2 text-sm">
-          {rows.map(([label, value]) => (
+          {[['Institución que otorga el crédito', lender] as const, ...rows].map(([label, value]) => (
             <div
               key={label}
               className="flex justify-between gap-4 border-slate-200 border-b py-2 last:border-0"

@@ -15,14 +15,23 @@ interface Option {
 }
 
 /** The two credit options; each card is a link that glides to its requirements section. */
-export function FinancingOptions({ downPayment }: { downPayment: string }) {
+export function FinancingOptions({
+  downPayment,
+  directLender,
+}: {
+  downPayment: string;
+  /** Who lends the direct credit when it is not the dealership itself (the quotation's setting, ADR 0032). */
+  directLender: string | null;
+}) {
   const options: Option[] = [
     {
       target: DIRECT_SECTION_ID,
       icon: HandCoins,
       title: 'Crédito Directo',
-      text: 'Te financiamos nosotros, sin pasar por un banco. Ideal si buscas una cuota fija y una evaluación cercana.',
-      highlights: ['Hasta 48 meses', 'Primera cuota hasta 90 días', downPayment],
+      text: directLender
+        ? `Lo otorga ${directLender}, sin pasar por un banco. Ideal si buscas una cuota fija y una evaluación cercana.`
+        : 'Te financiamos nosotros, sin pasar por un banco. Ideal si buscas una cuota fija y una evaluación cercana.',
+      highlights: ['Hasta 48 meses', 'Cuota fija en pesos', downPayment],
     },
     {
       target: CONVENTIONAL_SECTION_ID,

@@ -11,7 +11,6 @@ interface Props {
 export function FinancingInfo({ downPayment, onFinancing }: Props) {
   const direct = [
     'Plazo de hasta 48 meses',
-    'Primera cuota hasta 90 días',
     'Cuota fija en pesos',
     'Solo para residentes de la Quinta Región',
     downPayment,

@@ -1,3 +1,4 @@
+import type { CreditType } from '@contracts/credit-options.ts';
 import type { FinancingSettings } from '@contracts/dealership.ts';
 import type { FormConsent } from '@domain/consent';
 import type { SimulatorChoice } from '@domain/credit-params';
@@ -29,6 +30,7 @@ interface Props {
   vehicle: VehicleView;
   downPayment: string;
   financing: FinancingSettings;
+  lenders: Record<CreditType, string>;
   /** The simulation the address names, or the default one. */
   simulation: SimulatorChoice;
   /** The `tab` of the page's address, which the server rendered. */
@@ -40,7 +42,15 @@ interface Props {
  * The ARIA tabs pattern with automatic activation: arrows move and select, Home/End jump to the ends.
  * The tabs are links to `?tab=…`, so without JavaScript the server renders the chosen tab.
  */
-export function VehicleTabs({ vehicle, downPayment, financing, simulation, initialTab, onFinancing }: Props) {
+export function VehicleTabs({
+  vehicle,
+  downPayment,
+  financing,
+  lenders,
+  simulation,
+  initialTab,
+  onFinancing,
+}: Props) {
   const [selected, setSelected] = useState(() =>
     Math.max(
       0,
@@ -74,22 +84,27 @@ export function VehicleTabs({ vehicle, downPayment, financing, simulation, initi
     <Specifications key="specs" vehicle={vehicle} />,
     <Features key="features" features={vehicle.features} />,
     <div key="financing" className="space-y-8">
-      <section id="simulador" aria-labelledby="simulador-titulo">
-        <h3 id="simulador-titulo" className="mb-4 font-bold text-slate-900 text-xl">
-          Simula tu crédito
-        </h3>
-        {Simulator ? (
-          <Simulator
-            settings={financing}
-            price={vehicle.price}
-            initial={simulation}
-            addressParams={[['tab', 'financiamiento']]}
-            onRequest={onFinancing}
-          />
-        ) : (
-          <ServerMarkup slot="simulador" />
-        )}
-      </section>
+      {/* What prints: the figures and the terms of the quotation, alone on one page (app.css). */}
+      <div data-quotation className="space-y-8">
+        <section id="simulador" aria-labelledby="simulador-titulo">
+          <h3 id="simulador-titulo" className="mb-4 font-bold text-slate-900 text-xl">
+            Simula tu crédito
+          </h3>
+          {Simulator ? (
+            <Simulator
+              settings={financing}
+              lenders={lenders}
+              price={vehicle.price}
+              initial={simulation}
+              addressParams={[['tab', 'financiamiento']]}
+              onRequest={onFinancing}
+            />
+          ) : (
+            <ServerMarkup slot="simulador" />
+          )}
+        </section>
+        <ServerMarkup slot="cotizacion" />
+      </div>
       <FinancingInfo downPayment={downPayment} onFinancing={() => onFinancing()} />
     </div>,
   ];

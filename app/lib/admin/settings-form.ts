@@ -49,6 +49,8 @@ function numberRule(name: string): { kind: 'decimal' | 'pesos'; optional: boolea
   // Whole months read as pesos do: digits, with or without thousands points.
   if (/^privacy\.(retentionMonths\.\w+|photoRetentionMonths)$/.test(name))
     return { kind: 'pesos', optional: false, error: 'Escribe un número entero de meses, como 12.' };
+  if (name === 'creditQuotation.validityBusinessDays')
+    return { kind: 'pesos', optional: false, error: 'Escribe un número entero de días hábiles, como 7.' };
   return null;
 }
 
@@ -147,6 +149,11 @@ function creditFromForm(
   };
 }
 
+/** A text field the settings may lack: left out when blank. */
+function optionalText<K extends string>(key: K, value: string): Partial<Record<K, string>> {
+  return value.trim() === '' ? {} : ({ [key]: value } as Record<K, string>);
+}
+
 /** A retention period as typed; NaN when it is not a whole number (the form says so before sending). */
 const months = (form: FormData, name: string) => typedNumber(text(form, name), 'pesos') ?? Number.NaN;
 
@@ -206,6 +213,9 @@ export function settingsFromForm(current: Dealership, form: FormData): Dealershi
         label: field('label'),
         monthlyPercent: typedNumber(field('monthlyPercent'), 'decimal') ?? Number.NaN,
         required: field('required') === 'on',
+        // Blank is missing: the save names the field (contracts/admin-settings.ts).
+        ...optionalText('insurer', field('insurer')),
+        ...optionalText('coverage', field('coverage')),
       })),
       minFinancedAmount: typedNumber(text(form, 'financing.minFinancedAmount'), 'pesos') ?? Number.NaN,
       legalNote: text(form, 'financing.legalNote'),
@@ -245,6 +255,16 @@ export function settingsFromForm(current: Dealership, form: FormData): Dealershi
       ) as Dealership['privacy']['retentionMonths'],
       photoRetentionMonths: months(form, 'privacy.photoRetentionMonths'),
       insurers: lines(text(form, 'privacy.insurers')),
+    },
+    creditQuotation: {
+      lenders: {
+        convencional: text(form, 'creditQuotation.lenders.convencional').trim() || null,
+        directo: text(form, 'creditQuotation.lenders.directo').trim() || null,
+      },
+      validityBusinessDays: months(form, 'creditQuotation.validityBusinessDays'),
+      prepayment: text(form, 'creditQuotation.prepayment'),
+      lateInterest: text(form, 'creditQuotation.lateInterest'),
+      collectionCharges: text(form, 'creditQuotation.collectionCharges'),
     },
     legal: {
       terms: text(form, 'legal.terms'),

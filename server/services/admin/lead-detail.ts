@@ -14,7 +14,7 @@ import {
   staffUsers,
   vehicles,
 } from '@db/schema.ts';
-import { simulationLines } from '@domain/credit-summary.ts';
+import { storedSimulationLines } from '@domain/credit-quotation.ts';
 import { variantWidths } from '@domain/media.ts';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -116,7 +116,7 @@ export async function getLeadDetail(db: Db, id: number, now = new Date()): Promi
     message: row.message,
     details: describedDetails(row.details, row.withheldDetails),
     simulation: row.simulation
-      ? simulationLines(row.simulation).map(([label, value]) => ({ label, value }))
+      ? storedSimulationLines(row.simulation).map(([label, value]) => ({ label, value }))
       : null,
     sourcePage: row.sourcePage,
     origin: leadOrigin(row),

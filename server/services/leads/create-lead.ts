@@ -4,7 +4,7 @@ import type { LeadCreated } from '@contracts/leads.ts';
 import type { Db } from '@db/client.ts';
 import { emailOutbox, idempotencyKeys, leadPhotos, leads } from '@db/schema.ts';
 import type { ConsentPurpose } from '@domain/consent.ts';
-import type { CreditSimulation } from '@domain/credit.ts';
+import type { StoredSimulation } from '@domain/credit-quotation.ts';
 import { eq } from 'drizzle-orm';
 import { type PreparedImage, storeImage } from '../images/ingest-image.ts';
 import { queueConsentReceipt } from '../privacy/queue-consent-receipt.ts';
@@ -18,7 +18,7 @@ export interface CreateLeadInput {
   def: LeadKindDef;
   fields: LeadFields;
   /** The simulation computed from `fields.simulationRequest`, stored with the lead; null without one. */
-  simulation: CreditSimulation | null;
+  simulation: StoredSimulation | null;
   photos: PreparedImage[];
   sourcePage: string | null;
   /** Where the visit began, as the browser sent it and the contract kept it; not part of the request's hash. */

@@ -1,7 +1,6 @@
 import type { Dealership } from '@contracts/dealership.ts';
 import { formatChileLongDateTime } from '@domain/chile-time.ts';
-import type { CreditSimulation } from '@domain/credit.ts';
-import { simulationLines } from '@domain/credit-summary.ts';
+import { type StoredSimulation, storedSimulationLines } from '@domain/credit-quotation.ts';
 import { formatPrice } from '@domain/format.ts';
 import { largestWidth, mediaPath } from '@domain/media.ts';
 import type { VehicleRecord } from '@domain/vehicle.ts';
@@ -22,7 +21,7 @@ export interface LeadEmailInput {
   fields: LeadFields;
   vehicle: VehicleRecord | null;
   /** The credit simulation the request came from, as the server computed it. */
-  simulation: CreditSimulation | null;
+  simulation: StoredSimulation | null;
   photoCount: number;
   createdAt: Date;
   dueAt: Date;
@@ -76,7 +75,7 @@ export function buildLeadEmail(input: LeadEmailInput): LeadEmail {
   rows.push(['Responder antes de', formatChileLongDateTime(input.dueAt)]);
 
   const promise = `Nos comprometimos a contactar a esta persona dentro de ${def.promiseHours} horas.`;
-  const simulation = input.simulation ? simulationLines(input.simulation) : [];
+  const simulation = input.simulation ? storedSimulationLines(input.simulation) : [];
   const message = fields.message ? `\n\nMensaje:\n${fields.message}` : '';
   const text = [
     `Nueva solicitud desde el sitio web de ${dealership.name}.`,

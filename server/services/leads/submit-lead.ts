@@ -5,7 +5,7 @@ import { readAttribution } from '@contracts/attribution.ts';
 import type { LeadCreated } from '@contracts/leads.ts';
 import { fieldErrors, HONEYPOT_FIELD } from '@contracts/leads.ts';
 import type { Db } from '@db/client.ts';
-import type { CreditSimulation } from '@domain/credit.ts';
+import type { StoredSimulation } from '@domain/credit-quotation.ts';
 import { hoursSentence, slotLabel, slotProblem } from '@domain/test-drive.ts';
 import type { AppConfig } from '../../config/env.ts';
 import type { Catalogue } from '../catalogue/catalogue.ts';
@@ -20,6 +20,7 @@ import {
 } from '../images/ingest-image.ts';
 import { hitRateLimit, peekRateLimit } from '../rate-limit.ts';
 import { Refusal } from '../refusal.ts';
+import { quotationAt } from '../settings/quotation.ts';
 import { createLead, findIdempotentReply, hasIdempotencyKey, requestHash } from './create-lead.ts';
 import { applyConsents, kindConsentWording } from './lead-consents.ts';
 import { buildLeadEmail, buildLeadNotice } from './lead-email.ts';
@@ -106,11 +107,12 @@ export function leadService({ db, catalogue, outbox, config, now = () => new Dat
         details: { ...fields.details, horario: slotLabel(at) },
       };
     }
-    let simulation: CreditSimulation | null = null;
+    let simulation: StoredSimulation | null = null;
     if (fields.simulationRequest) {
       const computed = leadSimulation(dealership.financing, fields.simulationRequest, vehicle?.price ?? null);
       if (!computed.ok) return refused(REVIEW_FORM, { [SIMULATION_FIELD]: computed.error });
-      simulation = computed.simulation;
+      // The quotation's terms as the settings state them when the request arrives, dated that day (ADR 0032).
+      simulation = { ...computed.simulation, quotation: await quotationAt(dealership, now()) };
     }
 
     // Photos are judged in two steps: every file's header first (format, declared size), then the pixels. Between

@@ -54,7 +54,8 @@ export function FinancingCosts({ financing }: { financing: FinancingSettings }) 
       <SettingsGroup legend="Seguros del crédito" columns={1}>
         <p className="text-slate-600 text-sm">
           Prima única financiada en el crédito: un porcentaje del crédito por cada mes de plazo. Los
-          obligatorios van siempre; los demás los elige el visitante.
+          obligatorios van siempre; los demás los elige el visitante. Cada seguro lleva su aseguradora y su
+          cobertura: la cotización las muestra.
         </p>
         {Array.from({ length: INSURANCE_ROWS }, (_, index) => {
           const insurance = insurances[index];
@@ -79,6 +80,21 @@ export function FinancingCosts({ financing }: { financing: FinancingSettings }) 
                 maxLength={6}
               />
               <Check name={`${base}.required`} label="Obligatorio" checked={insurance?.required ?? false} />
+              <TextField
+                name={`${base}.insurer`}
+                label={`Aseguradora del seguro ${index + 1}`}
+                required={false}
+                defaultValue={insurance?.insurer}
+                maxLength={80}
+              />
+              <TextField
+                name={`${base}.coverage`}
+                label={`Cobertura del seguro ${index + 1}`}
+                required={false}
+                defaultValue={insurance?.coverage}
+                maxLength={300}
+                className="sm:col-span-2"
+              />
             </div>
           );
         })}

@@ -19,6 +19,7 @@ import { DescriptionsCard, FinancingTextsCard, PartnersCard } from './content-ca
 import { FinancingCosts } from './financing-costs';
 import { LegalTextsCard } from './legal-texts-card';
 import { PrivacyCard } from './privacy-card';
+import { QuotationCard } from './quotation-card';
 import { SettingsGroup } from './settings-group';
 import { SitePhotoField } from './site-photo-field';
 
@@ -372,6 +373,7 @@ export function SettingsForm({
           </div>
         </Card>
         <DescriptionsCard descriptions={settings.pageDescriptions} />
+        <QuotationCard quotation={settings.creditQuotation} legalName={settings.legalName} />
         <PrivacyCard privacy={settings.privacy} />
         <LegalTextsCard legal={settings.legal} />
         <div>
