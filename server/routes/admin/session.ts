@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { isPrintableLine } from '@contracts/text-field.ts';
 import { staffUsers } from '@db/schema.ts';
 import { signInWaitText } from '@domain/sign-in-wait.ts';
@@ -22,7 +21,12 @@ import {
   sessionCookieName,
 } from '../../services/auth/sessions.ts';
 import { recordFailedSignIn } from '../../services/auth/signin-alert.ts';
-import { claimAttempt, clearLanes, type ThrottleLane } from '../../services/auth/signin-throttle.ts';
+import {
+  claimAttempt,
+  clearLanes,
+  signInLaneKey,
+  type ThrottleLane,
+} from '../../services/auth/signin-throttle.ts';
 
 const SignInSchema = z.object({
   // The e-mail reaches SQL (account lookup) and a throttle key: PostgreSQL refuses a NUL in text with an error.
@@ -37,9 +41,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
   const cookieName = sessionCookieName(secure);
   const deviceName = deviceCookieName(secure);
   const free = config.signInRateLimit;
-  /** Lane keys are HMACs: the table never holds an address, an e-mail or a cookie. */
-  const laneKey = (kind: 'a' | 'u' | 'd', value: string) =>
-    `${kind}:${createHmac('sha256', config.sessionSecret).update(`${kind}|${value}`).digest('hex').slice(0, 32)}`;
+  const laneKey = (kind: 'a' | 'u' | 'd', value: string) => signInLaneKey(config.sessionSecret, kind, value);
 
   app.post('/admin/api/sesion', async (request, reply) => {
     const parsed = SignInSchema.safeParse(request.body);

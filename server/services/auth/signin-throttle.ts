@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { Db } from '@db/client.ts';
 import { signInThrottle } from '@db/schema.ts';
 import { and, asc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
@@ -16,6 +17,12 @@ export interface ThrottleLane {
 export const FIRST_DELAY_MS = 1_000;
 export const MAX_DELAY_MS = 5 * 60 * 1_000;
 export const QUIET_RESET_MS = 15 * 60 * 1_000;
+const NEVER_BLOCKED = new Date(0);
+
+/** A lane's key is an HMAC: the table never holds an address, an e-mail or a cookie. */
+export function signInLaneKey(secret: string, kind: 'a' | 'u' | 'd', value: string): string {
+  return `${kind}:${createHmac('sha256', secret).update(`${kind}|${value}`).digest('hex').slice(0, 32)}`;
+}
 
 /** How long the next attempt of a lane waits after `failures` failures. */
 export function delayAfter(failures: number, free: number): number {
@@ -32,14 +39,13 @@ function liveFailures(row: Row, now: number): number {
   return row.failures;
 }
 
-async function lockLanes(tx: Db, lanes: readonly ThrottleLane[], now: number): Promise<Map<string, Row>> {
+async function lockLanes(tx: Db, lanes: readonly ThrottleLane[]): Promise<Map<string, Row>> {
   const keys = [...new Set(lanes.map((lane) => lane.key))].sort();
   // Rows are created and locked in key order, so two attempts sharing lanes never wait on each other in a circle.
+  // A new lane is unblocked since always: stamped with this attempt's clock, it blocked a simultaneous attempt
+  // whose clock was read a moment earlier (four colleagues signing in at once from one office got a 429).
   for (const key of keys)
-    await tx
-      .insert(signInThrottle)
-      .values({ key, blockedUntil: new Date(now) })
-      .onConflictDoNothing();
+    await tx.insert(signInThrottle).values({ key, blockedUntil: NEVER_BLOCKED }).onConflictDoNothing();
   const rows = await tx
     .select()
     .from(signInThrottle)
@@ -61,7 +67,7 @@ export async function claimAttempt(
   now = Date.now(),
 ): Promise<ClaimResult> {
   return db.transaction(async (tx) => {
-    const rows = await lockLanes(tx, lanes, now);
+    const rows = await lockLanes(tx, lanes);
     const waitMs = Math.max(0, ...[...rows.values()].map((row) => row.blockedUntil.getTime() - now));
     if (waitMs > 0) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
     for (const lane of lanes) {
@@ -93,7 +99,7 @@ export async function recordFailure(
   then?: (tx: Db, counts: ReadonlyMap<string, LaneFailures>) => Promise<void>,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const rows = await lockLanes(tx, lanes, now);
+    const rows = await lockLanes(tx, lanes);
     const counts = new Map<string, LaneFailures>();
     for (const lane of lanes) {
       const row = rows.get(lane.key);
