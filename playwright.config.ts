@@ -9,8 +9,12 @@ process.env.E2E_SITE_WIDE_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'automoto
 const port = Number(process.env.E2E_PORT ?? 3210);
 /** The site-wide project's own server (port + 40; server-lifecycle uses + 50, the back-office story + 60 and + 61). */
 const siteWidePort = port + 40;
-/** Specs whose changes show on every public page; see the 'site-wide' project. */
-const SITE_WIDE = /site-settings\.spec\.ts$/;
+/**
+ * Specs whose changes reach every other test: the site settings show on every public page, and the ownership story
+ * adds and deactivates salespeople, which changes who round-robin gives the next request to. See the 'site-wide'
+ * projects.
+ */
+const SITE_WIDE = /(site-settings|lead-ownership)\.spec\.ts$/;
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -50,8 +54,8 @@ export default defineConfig({
   // Parallel runs with their own BUILD_DIR keep their own traces too.
   outputDir: process.env.BUILD_DIR ? `test-results/${process.env.BUILD_DIR}` : 'test-results',
   fullyParallel: true,
-  // Three workers on two cores: the suite waits on pages more than it computes (ADR 0032).
-  workers: Number(process.env.E2E_WORKERS ?? 3),
+  // Two workers for two cores: the suite keeps both busy (ADR 0033).
+  workers: 2,
   retries: 0,
   reporter: process.env.CI ? 'list' : [['list']],
   timeout: LIMITS.testMs,
@@ -75,6 +79,18 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         viewport: { width: 1440, height: 900 },
+        channel: undefined,
+        baseURL: `http://127.0.0.1:${siteWidePort}`,
+      },
+    },
+    {
+      name: 'site-wide-phone',
+      testMatch: SITE_WIDE,
+      grep: /@phone/,
+      metadata: { dataDir: process.env.E2E_SITE_WIDE_DATA_DIR },
+      use: {
+        ...devices['Pixel 7'],
+        viewport: { width: 390, height: 844 },
         channel: undefined,
         baseURL: `http://127.0.0.1:${siteWidePort}`,
       },

@@ -60,40 +60,14 @@ if [ -n "$FAULTS_PID" ]; then
   fi
 fi
 
-# The browser suite keeps about one core of two busy: most of its time is pages loading, fading in and answering.
-# The PostgreSQL run takes the other core beside it (docs/decisions/0032-test-suite-in-ten-minutes.md); its report
-# is printed when the browser tests end.
-PG_PID=''
-PG_LOG=''
 if [ "$PG_REACHABLE" = 1 ]; then
-  PG_LOG="$(mktemp)"
-  step "API and hostile-input tests on PostgreSQL started beside the browser tests ($PG_URL, fast-check seed $FC_SEED)"
-  TEST_DB=postgres TEST_DATABASE_URL="$PG_URL" setsid npx vitest run tests/api tests/hostile >"$PG_LOG" 2>&1 &
-  PG_PID=$!
-  trap '[ -n "$PG_PID" ] && kill -TERM -- "-$PG_PID" 2>/dev/null; true' EXIT
+  step "API and hostile-input tests on PostgreSQL ($PG_URL, fast-check seed $FC_SEED)"
+  TEST_DB=postgres TEST_DATABASE_URL="$PG_URL" npx vitest run tests/api tests/hostile
 else
   step 'PostgreSQL not reachable: PostgreSQL suite skipped'
 fi
 
 step 'Browser tests (Chromium)'
 bash scripts/ensure-chromium.sh
-BROWSER_STATUS=0
-npx playwright test || BROWSER_STATUS=$?
-
-if [ -n "$PG_PID" ]; then
-  step 'PostgreSQL suite report'
-  PG_STATUS=0
-  wait "$PG_PID" || PG_STATUS=$?
-  PG_PID=''
-  cat "$PG_LOG"
-  rm -f "$PG_LOG"
-  if [ "$PG_STATUS" != 0 ]; then
-    echo "PostgreSQL suite failed (exit $PG_STATUS)"
-    exit "$PG_STATUS"
-  fi
-fi
-if [ "$BROWSER_STATUS" != 0 ]; then
-  echo "Browser tests failed (exit $BROWSER_STATUS)"
-  exit "$BROWSER_STATUS"
-fi
+npx playwright test
 step 'Done'

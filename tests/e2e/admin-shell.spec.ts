@@ -4,10 +4,12 @@ import { hydrated, signInAs } from './support/admin.ts';
 import { axe } from './support/axe.ts';
 import { E2E_STAFF } from './support/staff-accounts.ts';
 
-// Every back office page of app/routes.ts ('admin/...' entries), with a sample id for the dynamic ones.
+/** The back office pages a person without a session must reach: sign-in and password recovery. */
+const PUBLIC_DOORS = ['/admin/ingresar', '/admin/clave-olvidada', '/admin/clave-nueva'];
+// Every other back office page of app/routes.ts ('admin/...' entries), with a sample id for the dynamic ones.
 const ADMIN_PAGES = [...readFileSync('app/routes.ts', 'utf8').matchAll(/route\('(admin[^']*)'/g)]
   .map((m) => `/${m[1]}`.replace(':id', '1'))
-  .filter((path) => path !== '/admin/ingresar' && path !== '/admin/*');
+  .filter((path) => !PUBLIC_DOORS.includes(path) && path !== '/admin/*');
 const ADMIN_ONLY = [
   '/admin/usuarios',
   '/admin/auditoria',
