@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
-import { hydrated, signInAs } from './support/admin.ts';
+import { hydrated, sendContactLead, signInAs } from './support/admin.ts';
 import { wcagViolations } from './support/axe.ts';
 import { failOnConsoleErrors } from './support/console-errors.ts';
 import { E2E_STAFF } from './support/staff-accounts.ts';
@@ -13,17 +13,6 @@ import { E2E_STAFF } from './support/staff-accounts.ts';
 test.describe.configure({ timeout: 90_000 });
 
 failOnConsoleErrors();
-
-async function sendContactLead(page: Page, name: string, email: string): Promise<number> {
-  const token = await page.request.get('/api/get-csrf-token/');
-  const { csrfToken } = (await token.json()) as { csrfToken: string };
-  const response = await page.request.post('/api/contacto-contacto/', {
-    data: { name, email, phone: '+56 9 8765 4321', subject: 'compra', message: 'Busco un SUV familiar.' },
-    headers: { 'X-CSRFToken': csrfToken, Origin: new URL(token.url()).origin },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { id: number }).id;
-}
 
 const historyCard = (page: Page) =>
   page.locator('section').filter({ has: page.getByRole('heading', { name: 'Historial', exact: true }) });

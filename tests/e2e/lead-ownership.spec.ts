@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
-import { hydrated, signInAs, staffCall } from './support/admin.ts';
+import { expect, test } from '@playwright/test';
+import { hydrated, sendContactLead, signInAs, staffCall } from './support/admin.ts';
 import { wcagViolations } from './support/axe.ts';
 import { findOutboxMail } from './support/outbox.ts';
 
@@ -9,17 +9,6 @@ import { findOutboxMail } from './support/outbox.ts';
 // handover is marked beside its requests. Each run makes its own accounts and requests.
 test.describe.configure({ timeout: 120_000 });
 const slow = expect.configure({ timeout: 30_000 });
-
-async function sendContactLead(page: Page, name: string, email: string): Promise<number> {
-  const token = await page.request.get('/api/get-csrf-token/');
-  const { csrfToken } = (await token.json()) as { csrfToken: string };
-  const response = await page.request.post('/api/contacto-contacto/', {
-    data: { name, email, phone: '+56 9 8765 4321', subject: 'compra', message: 'Busco un SUV familiar.' },
-    headers: { 'X-CSRFToken': csrfToken, Origin: new URL(token.url()).origin },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { id: number }).id;
-}
 
 const mailTo = (email: string, subject: string) =>
   findOutboxMail((m) => JSON.stringify(m.to ?? '').includes(email) && (m.subject ?? '').startsWith(subject));

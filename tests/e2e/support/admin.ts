@@ -79,3 +79,15 @@ export const testAsVentas = base.extend<object, { ventasState: StorageState }>({
   ],
   storageState: async ({ ventasState }, use) => use(ventasState),
 });
+
+/** Sends the contact form's request as a visitor's page would (CSRF token, our Origin); the new lead's id. */
+export async function sendContactLead(page: Page, name: string, email: string): Promise<number> {
+  const token = await page.request.get('/api/get-csrf-token/');
+  const { csrfToken } = (await token.json()) as { csrfToken: string };
+  const response = await page.request.post('/api/contacto-contacto/', {
+    data: { name, email, phone: '+56 9 8765 4321', subject: 'compra', message: 'Busco un SUV familiar.' },
+    headers: { 'X-CSRFToken': csrfToken, Origin: new URL(token.url()).origin },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { id: number }).id;
+}
