@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { hydrated, signInAs } from './support/admin.ts';
+import { freshBrowser, hydrated, signInAs } from './support/admin.ts';
 import { axe } from './support/axe.ts';
 
 // Desktop and phone run at the same time against one server: each run makes its own accounts and people.
@@ -20,16 +20,7 @@ async function violationsOf(page: Page) {
 
 /** A second browser (another person or device) with the same screen as this project's. */
 async function signInWithForm(browser: Browser, email: string, password: string): Promise<Page> {
-  const { baseURL, viewport, userAgent, isMobile, hasTouch, deviceScaleFactor } = test.info().project.use;
-  const context = await browser.newContext({
-    baseURL,
-    viewport,
-    userAgent,
-    isMobile,
-    hasTouch,
-    deviceScaleFactor,
-  });
-  const page = await context.newPage();
+  const page = await freshBrowser(browser);
   await page.goto('/admin/ingresar');
   await hydrated(page);
   await page.getByLabel('Correo electrónico').fill(email);

@@ -1,5 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { hydrated, signInAs, staffCall } from './support/admin.ts';
+import { expect, type Page, test } from '@playwright/test';
+import { freshBrowser, hydrated, signInAs, staffCall } from './support/admin.ts';
 import { wcagViolations } from './support/axe.ts';
 import { findOutboxMail } from './support/outbox.ts';
 
@@ -12,20 +12,6 @@ const unique = (prefix: string, project: string) =>
 // Accounts are created and passwords checked and hashed (zxcvbn, argon2id): give the stories room on 2 cores.
 test.describe.configure({ timeout: 120_000 });
 const slow = expect.configure({ timeout: 30_000 });
-
-/** A browser of its own, signed in nowhere, with this project's screen. */
-async function freshBrowser(browser: Browser): Promise<Page> {
-  const { baseURL, viewport, userAgent, isMobile, hasTouch, deviceScaleFactor } = test.info().project.use;
-  const context = await browser.newContext({
-    baseURL,
-    viewport,
-    userAgent,
-    isMobile,
-    hasTouch,
-    deviceScaleFactor,
-  });
-  return context.newPage();
-}
 
 /** A full-page picture of the step, kept with the test's results, to look at. */
 const shot = (page: Page, name: string) =>

@@ -1,5 +1,6 @@
 import {
   type APIRequestContext,
+  type Browser,
   type BrowserContext,
   test as base,
   expect,
@@ -90,4 +91,18 @@ export async function sendContactLead(page: Page, name: string, email: string): 
   });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { id: number }).id;
+}
+
+/** A browser of its own (another person or device), signed in nowhere, with the running project's screen. */
+export async function freshBrowser(browser: Browser): Promise<Page> {
+  const { baseURL, viewport, userAgent, isMobile, hasTouch, deviceScaleFactor } = base.info().project.use;
+  const context = await browser.newContext({
+    baseURL,
+    viewport,
+    userAgent,
+    isMobile,
+    hasTouch,
+    deviceScaleFactor,
+  });
+  return context.newPage();
 }
