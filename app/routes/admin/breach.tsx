@@ -36,7 +36,7 @@ export default function BreachPage({ loaderData }: Route.ComponentProps) {
         </Link>
       }
     >
-      <div className="grid gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="flex min-w-0 flex-col gap-5">
           <Card title="Registro">
             <BreachForm key={breach.actualizada} breach={breach} />

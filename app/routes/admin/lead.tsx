@@ -104,7 +104,7 @@ export default function LeadPage({ loaderData }: Route.ComponentProps) {
         </div>
       </Card>
 
-      <div className="grid gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="flex min-w-0 flex-col gap-5">
           <LeadFacts lead={lead} />
           <LeadConsents consents={lead.consents} />

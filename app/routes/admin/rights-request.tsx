@@ -47,7 +47,7 @@ export default function RightsRequestPage({ loaderData }: Route.ComponentProps) 
         </Link>
       }
     >
-      <div className="grid gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="grid content-start gap-5">
           <Card title="La solicitud">
             <div className="mb-4 flex flex-wrap gap-2">

@@ -40,7 +40,7 @@ export default function StaffPage({ loaderData }: Route.ComponentProps) {
         </a>
       }
     >
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <StaffList members={members} myId={myId} />
         <div className="grid gap-6">
           <div id="nuevo-usuario" className="scroll-mt-20">
