@@ -1,9 +1,9 @@
 import { ApiErrorSchema } from '@contracts/vehicle.ts';
 import { sessions, staffUsers } from '@db/schema.ts';
-import { createStaffUser } from '@server/services/auth/create-staff-user.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CsrfHeaders, csrfHeaders } from '../support/csrf-client.ts';
+import { testStaffUser } from '../support/staff.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
@@ -13,8 +13,8 @@ const password = 'una-clave-larga-2026';
 beforeAll(async () => {
   t = await createTestApp();
   csrf = await csrfHeaders(t.app);
-  await createStaffUser(t.database.db, { email: 'ana@automotora.cl', name: 'Ana', password, role: 'admin' });
-  await createStaffUser(t.database.db, {
+  await testStaffUser(t.database.db, { email: 'ana@automotora.cl', name: 'Ana', password, role: 'admin' });
+  await testStaffUser(t.database.db, {
     email: 'beto@automotora.cl',
     name: 'Beto',
     password,
@@ -101,7 +101,7 @@ describe('POST /admin/api/sesion', () => {
   });
 
   it('slows down guessing: after 10 failures on one account, a 429 with a short Retry-After, not a wall', async () => {
-    await createStaffUser(t.database.db, {
+    await testStaffUser(t.database.db, {
       email: 'objetivo@automotora.cl',
       name: 'Objetivo',
       password,

@@ -2,14 +2,19 @@ import type { StaffMember } from '@contracts/admin-staff.ts';
 import { ApiErrorSchema } from '@contracts/vehicle.ts';
 import { auditLog, sessions, staffUsers } from '@db/schema.ts';
 import { updateStaffAccount } from '@server/services/admin/staff.ts';
-import { createStaffUser } from '@server/services/auth/create-staff-user.ts';
 import { verifyPassword } from '@server/services/auth/password.ts';
 import { PASSWORD_HAS_USER_INPUTS } from '@server/services/auth/password-strength.ts';
 import { Refusal } from '@server/services/refusal.ts';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CsrfHeaders, csrfHeaders } from '../support/csrf-client.ts';
-import { callAs, type SignedInStaff, STAFF_PASSWORD, signedInStaff } from '../support/staff.ts';
+import {
+  callAs,
+  type SignedInStaff,
+  STAFF_PASSWORD,
+  signedInStaff,
+  testStaffUser,
+} from '../support/staff.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
@@ -290,14 +295,14 @@ describe('the last active admin', () => {
     const fresh = await createTestApp();
     try {
       const db = fresh.database.db;
-      const only = await createStaffUser(db, {
+      const only = await testStaffUser(db, {
         email: 'unica@automotora.cl',
         name: 'Única',
         password: STAFF_PASSWORD,
         role: 'admin',
       });
       // Only a race (or a future path) can reach this: the guard holds even for an actor other than the admin.
-      const actor = await createStaffUser(db, {
+      const actor = await testStaffUser(db, {
         email: 'otro@automotora.cl',
         name: 'Otro',
         password: STAFF_PASSWORD,
@@ -312,7 +317,7 @@ describe('the last active admin', () => {
       const [row] = await db.select().from(staffUsers).where(eq(staffUsers.id, only.id));
       expect(row).toMatchObject({ role: 'admin', active: true });
 
-      await createStaffUser(db, {
+      await testStaffUser(db, {
         email: 'segunda@automotora.cl',
         name: 'Dos',
         password: STAFF_PASSWORD,

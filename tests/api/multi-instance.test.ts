@@ -7,7 +7,6 @@ import type { LeadListPage } from '@contracts/admin-leads.ts';
 import { type Database, migrationsFolder, openDatabase } from '@db/client.ts';
 import { vehicles } from '@db/schema.ts';
 import { withCheckDigit } from '@domain/vin.ts';
-import { createStaffUser } from '@server/services/auth/create-staff-user.ts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +15,7 @@ import { eventually } from '../support/eventually.ts';
 import { createLookups, createVehicle } from '../support/factories.ts';
 import { VALID_PAYLOADS } from '../support/lead-payloads.ts';
 import { RoundRobinProxy, requestOnNewConnection } from '../support/round-robin-proxy.ts';
-import { STAFF_PASSWORD, signedInStaff } from '../support/staff.ts';
+import { STAFF_PASSWORD, signedInStaff, testStaffUser } from '../support/staff.ts';
 import { apiAppOn } from '../support/test-app.ts';
 import { ThrowawayPostgres, withClient } from '../support/throwaway-postgres.ts';
 
@@ -173,7 +172,7 @@ describe.skipIf(!onPostgres)('several instances on one PostgreSQL', () => {
       const leadId = (JSON.parse(sent.text) as { id: number }).id;
 
       // Signed in through one instance, the session works on both.
-      const staff = await createStaffUser(a.services.db, {
+      const staff = await testStaffUser(a.services.db, {
         email: `balanceo-${randomBytes(3).toString('hex')}@automotora.cl`,
         name: 'Vendedora Balanceo',
         password: STAFF_PASSWORD,

@@ -4,7 +4,6 @@
 // their e-mail. Each test asks from its own client address, so the per-client limit is the point only where it is.
 import { ApiErrorSchema } from '@contracts/vehicle.ts';
 import { auditLog, emailOutbox, passwordResets, sessions, staffUsers } from '@db/schema.ts';
-import { createStaffUser } from '@server/services/auth/create-staff-user.ts';
 import { RESET_ADDRESS_LIMIT, RESET_REQUESTED_MESSAGE } from '@server/services/auth/password-reset.ts';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
@@ -12,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CsrfHeaders, csrfHeaders } from '../support/csrf-client.ts';
 import { eventually } from '../support/eventually.ts';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink.ts';
-import { callAs, type SignedInStaff, signedInStaff } from '../support/staff.ts';
+import { callAs, type SignedInStaff, signedInStaff, testStaffUser } from '../support/staff.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 const PASSWORD = 'una-clave-larga-2026';
@@ -42,7 +41,7 @@ afterAll(async () => {
 let accounts = 0;
 async function account(name: string, role: 'admin' | 'ventas' = 'ventas') {
   const email = `${name.toLowerCase()}${++accounts}@automotora.cl`;
-  const { id } = await createStaffUser(t.database.db, { email, name, password: PASSWORD, role });
+  const { id } = await testStaffUser(t.database.db, { email, name, password: PASSWORD, role });
   return { id, email, name };
 }
 

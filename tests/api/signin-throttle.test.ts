@@ -3,7 +3,6 @@
 // once, by e-mail through the outbox and a real SMTP server.
 import { ApiErrorSchema } from '@contracts/vehicle.ts';
 import { emailOutbox, signInThrottle, staffUsers } from '@db/schema.ts';
-import { createStaffUser } from '@server/services/auth/create-staff-user.ts';
 import { claimAttempt, signInLaneKey } from '@server/services/auth/signin-throttle.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -12,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CsrfHeaders, csrfHeaders } from '../support/csrf-client.ts';
 import { eventually } from '../support/eventually.ts';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink.ts';
+import { testStaffUser } from '../support/staff.ts';
 import { apiAppOn, createTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
@@ -41,7 +41,7 @@ afterAll(async () => {
 let accounts = 0;
 async function account(name: string): Promise<string> {
   const email = `${name}${++accounts}@automotora.cl`;
-  await createStaffUser(t.database.db, { email, name, password: PASSWORD, role: 'admin' });
+  await testStaffUser(t.database.db, { email, name, password: PASSWORD, role: 'admin' });
   return email;
 }
 

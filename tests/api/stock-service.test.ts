@@ -1,10 +1,10 @@
 import { VehicleInputSchema } from '@contracts/admin-stock.ts';
-import { createStaffUser } from '@server/services/auth/create-staff-user.ts';
 import type { Actor } from '@server/services/auth/sessions.ts';
 import { prepareImage } from '@server/services/images/ingest-image.ts';
 import { Refusal } from '@server/services/refusal.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLookups, type LookupIds, makeJpeg } from '../support/factories.ts';
+import { testStaffUser } from '../support/staff.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 // The stock service owns the catalogue's freshness: every change it commits is on the public catalogue at the next
@@ -15,7 +15,7 @@ let lookups: LookupIds;
 
 beforeAll(async () => {
   t = await createTestApp();
-  actor = await createStaffUser(t.app.services.db, {
+  actor = await testStaffUser(t.app.services.db, {
     email: 'servicio@automotora.cl',
     name: 'Servicio',
     password: 'una-clave-larga-2026',

@@ -4,10 +4,9 @@ import type { TeamMemberPerformance } from '@contracts/admin-insights.ts';
 import { leads } from '@db/schema.ts';
 import { formatDuration } from '@domain/lead-deadline.ts';
 import { loadTeamPerformance } from '@server/services/admin/team-performance.ts';
-import { createStaffUser } from '@server/services/auth/create-staff-user.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callAs, type SignedInStaff, signedInStaff } from '../support/staff.ts';
+import { callAs, type SignedInStaff, signedInStaff, testStaffUser } from '../support/staff.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 const HOUR = 3_600_000;
@@ -64,7 +63,7 @@ beforeAll(async () => {
   seller = await signedInStaff(t.app, 'ventas');
   const make = async (name: string, role: 'admin' | 'ventas' = 'ventas') =>
     (
-      await createStaffUser(t.database.db, {
+      await testStaffUser(t.database.db, {
         email: `${name.toLowerCase()}.equipo@automotora.cl`,
         name: `${name} Equipo`,
         password: 'una-clave-larga-2026',
