@@ -45,7 +45,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const stock = vehicles
     .map((v) => {
       const name = `${v.brand.nombre} ${v.model}`;
-      const label = `${name} ${v.year} – ${formatPrice(v.price)} · ${v.color}, ${formatMileage(v.mileage)} · ${stockReference(v.id)}`;
+      // What tells two cars apart comes before the price: a phone's closed list shows only the start.
+      const label = `${name} ${v.year} · ${v.color} · ${formatMileage(v.mileage)} – ${formatPrice(v.price)} (${stockReference(v.id)})`;
       return { id: v.id, name, year: v.year, price: v.price, label };
     })
     .sort((a, b) => a.name.localeCompare(b.name, 'es') || b.year - a.year || a.id - b.id);

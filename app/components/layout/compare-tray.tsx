@@ -66,7 +66,7 @@ export function CompareTray({ hidden }: { hidden: boolean }) {
             {chosen.map((choice) => (
               <li
                 key={choice.id}
-                className="flex max-w-[14rem] shrink-0 items-center gap-1 rounded-full bg-slate-100 py-0.5 pr-0.5 pl-3 text-slate-800 text-sm sm:max-w-full"
+                className="flex max-w-56 shrink-0 items-center gap-1 rounded-full bg-slate-100 py-0.5 pr-0.5 pl-3 text-slate-800 text-sm sm:max-w-full"
               >
                 <span className="truncate">{choice.name}</span>
                 <button
