@@ -10,7 +10,7 @@ export function Logo({ name, inverted = false }: { name: string; inverted?: bool
     >
       <img src="/favicon.svg" alt="" width={40} height={40} fetchPriority="low" className="size-10" />
       <span
-        className={`max-w-[11rem] font-bold max-sm:w-min text-lg leading-tight tracking-tight ${inverted ? 'text-white' : 'text-brand-800'}`}
+        className={`max-w-44 font-bold max-sm:w-min text-lg leading-tight tracking-tight ${inverted ? 'text-white' : 'text-brand-800'}`}
       >
         {name}
       </span>

@@ -1,5 +1,6 @@
 import { directCreditDownPaymentText } from '@domain/credit';
 import { readSimulatorChoice } from '@domain/credit-params';
+import { formatMileage, formatPrice, stockReference } from '@domain/format';
 import { quotationAt } from '@server/services/settings/quotation';
 import { Link, useSearchParams } from 'react-router';
 import { FinancingSimulatorIsland } from '~/components/financing/financing-simulator';
@@ -35,12 +36,20 @@ import {
 import { useRootData } from '~/root';
 import type { Route } from './+types/financing';
 
-/** The published stock, by name, for the simulator's vehicle choice. */
+/**
+ * The published stock, by name, for the simulator's vehicle choice. Each label names the car's colour, mileage and
+ * reference too: two cars of one model, year and price are told apart.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const { vehicles } = await context.services.catalogue.snapshot();
   const stock = vehicles
-    .map((v) => ({ id: v.id, name: `${v.brand.nombre} ${v.model}`, year: v.year, price: v.price }))
-    .sort((a, b) => a.name.localeCompare(b.name, 'es') || b.year - a.year);
+    .map((v) => {
+      const name = `${v.brand.nombre} ${v.model}`;
+      // What tells two cars apart comes before the price: a phone's closed list shows only the start.
+      const label = `${name} ${v.year} · ${v.color} · ${formatMileage(v.mileage)} – ${formatPrice(v.price)} (${stockReference(v.id)})`;
+      return { id: v.id, name, year: v.year, price: v.price, label };
+    })
+    .sort((a, b) => a.name.localeCompare(b.name, 'es') || b.year - a.year || a.id - b.id);
   // The quotation's terms of today (ADR 0032), shown below the simulator.
   const quotation = await quotationAt(await context.services.catalogue.dealership(), Date.now());
   return { stock, quotation };

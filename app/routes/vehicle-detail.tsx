@@ -74,7 +74,13 @@ type PageData = Route.ComponentProps['loaderData'];
 function PublishedVehicle({ vehicle, similar, quotation }: PageData) {
   const { dealership, publicUrl, consent } = useRootData();
   const [params] = useSearchParams();
-  const simulation = readSimulatorChoice(params, dealership.financing);
+  // Without a simulation in the address, the financing tab opens on the one the side card advertises ("Cuota
+  // desde": the lowest credit type's minimum pie and longest term), so the page tells one cuota story.
+  const advertised = vehicle.installmentFrom;
+  const simulation =
+    advertised && !hasSimulatorChoice(params)
+      ? { type: advertised.type, term: advertised.term, pie: null, insurances: [] }
+      : readSimulatorChoice(params, dealership.financing);
   const lenders = quotation?.lenders ?? { convencional: dealership.legalName, directo: dealership.legalName };
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 md:py-8">

@@ -112,7 +112,9 @@ export const defaultDealership: Dealership = {
     },
   },
   pageDescriptions: {},
-  developerCredit: { name: 'Equipo Automotora Web', url: 'https://automotoracordillera.cl' },
+  // The site's developer, not the dealership: a fictional team on a reserved
+  // domain (RFC 2606), never the dealership's own site (issue 35).
+  developerCredit: { name: 'Equipo Automotora Web', url: 'https://automotoraweb.example' },
   brandColor: '#1e3a8a',
   accentColor: '#f59e0b',
   legal: defaultLegalTexts,

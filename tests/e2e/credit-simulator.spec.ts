@@ -56,11 +56,10 @@ test('A visitor simulates a credit on a vehicle, shares it, and the request carr
   await simulatorLive(page);
   const panel = simulator(page);
 
-  // The default: conventional credit at its minimum pie, the longest term.
-  await expectFigures(
-    panel,
-    expected({ price: vehicle.price, downPayment: { percent: 20 }, term: 48, type: 'convencional' }),
-  );
+  // The default: the side card's "Cuota desde" (the cheapest credit type at its minimum pie, the longest term).
+  const lowest = lowestInstallment(settings, vehicle.price);
+  if (!lowest) throw new Error('no credit for the vehicle');
+  await expectFigures(panel, lowest);
 
   // Direct credit, the pie moved by keyboard from 40% to 50%, 24 months, with desgravamen.
   await panel.getByRole('radio', { name: /Crédito directo/ }).check();
@@ -150,7 +149,7 @@ test('A visitor reads a complete quotation, with its dates and lender, and print
   tag: '@phone',
 }, async ({ page, request }) => {
   const vehicle = await vehicleToFinance(request);
-  await page.goto(`/vehicles/${vehicle.id}?tab=financiamiento`);
+  await page.goto(`/vehicles/${vehicle.id}?tab=financiamiento&tipo=convencional`);
   await simulatorLive(page);
   const panel = page.getByRole('tabpanel', { name: 'Financiamiento' });
   // Today's terms, in Chile time, as the page computes them (the e2e server runs the demo settings).

@@ -18,6 +18,18 @@ describe('loadConfig', () => {
     expect(config.dealership.salesEmail).toMatch(/@/);
   });
 
+  it("credits the site's developer with a link of their own, not the dealership's domain", () => {
+    const { dealership } = loadConfig(base);
+    const developer = new URL(dealership.developerCredit.url).hostname;
+    const own = [dealership.email, dealership.salesEmail].map((address) => address.split('@')[1] ?? '');
+    own.push(...dealership.social.map((s) => new URL(s.url).pathname.split('/')[1] ?? ''));
+    for (const domain of own) {
+      expect(domain).not.toBe('');
+      expect(developer === domain || developer.endsWith(`.${domain}`), domain).toBe(false);
+      expect(developer.replace(/^www\./, '').split('.')[0], domain).not.toBe(domain.split('.')[0]);
+    }
+  });
+
   it.each([
     ['PORT', 'abc'],
     ['LEAD_RATE_LIMIT', '0'],

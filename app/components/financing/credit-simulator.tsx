@@ -31,6 +31,8 @@ interface Props {
   leading?: ReactNode;
   /** Parameters the address keeps beside the simulation's (the vehicle page's tab, /financing's price). */
   addressParams: Array<[string, string]>;
+  /** The address is already behind the visitor's choice when this simulation starts (/financing: a vehicle picked). */
+  addressMoved?: boolean;
   onRequest: (handoff: SimulationHandoff) => void;
 }
 
@@ -49,6 +51,7 @@ export function CreditSimulator({
   initial,
   leading,
   addressParams,
+  addressMoved,
   onRequest,
 }: Props) {
   const [type, setType] = useState<CreditType>(initial.type);
@@ -71,13 +74,22 @@ export function CreditSimulator({
   const piePercent = price && Number.isFinite(pie) ? Math.round((pie / price) * 100) : minPercent;
 
   useEffect(() => setHydrated(true), []);
-  // The first price given (/financing starts without one) starts at the credit type's minimum pie.
+  // The pie follows the price (/financing's typed one): it keeps the share of the price the visitor gave it, never
+  // under the credit type's minimum; the first price given starts at that minimum.
+  const share = useRef(price && initial.pie !== null ? initial.pie / price : 0);
+  const setPie = (digits: string) => {
+    setPieDigits(digits);
+    if (price) share.current = Number(digits) / price;
+  };
   const priceBefore = useRef(price);
   useEffect(() => {
-    if (priceBefore.current === null && price !== null && pieDigits === '')
-      setPieDigits(String(minimumDownPayment(settings, type, price)));
+    if (price === priceBefore.current) return;
     priceBefore.current = price;
-  }, [price, pieDigits, settings, type]);
+    if (price !== null)
+      setPieDigits(
+        String(Math.max(minimumDownPayment(settings, type, price), Math.round(price * share.current))),
+      );
+  }, [price, settings, type]);
 
   // Once the visitor changes something, the address follows the simulation (replaceState: moving a slider is not
   // a page to go back to).
@@ -88,7 +100,7 @@ export function CreditSimulator({
     insurances,
   };
   const search = new URLSearchParams([...addressParams, ...simulatorParams(choice)]).toString();
-  const firstSearch = useRef(search);
+  const firstSearch = useRef(addressMoved ? '' : search);
   useEffect(() => {
     if (!hydrated || search === firstSearch.current) return;
     firstSearch.current = '';
@@ -112,10 +124,10 @@ export function CreditSimulator({
   function chooseType(next: CreditType) {
     setType(next);
     const nextTerms = offeredTerms(settings, next);
-    if (!nextTerms.some((t) => t === term)) setTerm(nextTerms.at(-1) ?? term);
+    if (!nextTerms.includes(term)) setTerm(nextTerms.at(-1) ?? term);
     // A pie under the new minimum rises to it; a larger one stays the visitor's.
     if (price !== null && !(pie >= minimumDownPayment(settings, next, price)))
-      setPieDigits(String(minimumDownPayment(settings, next, price)));
+      setPie(String(minimumDownPayment(settings, next, price)));
   }
 
   const error = result && !result.ok ? result : null;
@@ -167,7 +179,7 @@ export function CreditSimulator({
                 id={`${id}-pie`}
                 name="pie"
                 digits={pieDigits}
-                onDigits={setPieDigits}
+                onDigits={setPie}
                 invalid={pieInvalid}
                 describedBy={pieInvalid ? errorId : `${id}-pie-hint`}
               />
@@ -183,7 +195,7 @@ export function CreditSimulator({
               disabled={price === null}
               onChange={(event) => {
                 if (price === null) return;
-                setPieDigits(String(Math.ceil((price * Number(event.target.value)) / 100)));
+                setPie(String(Math.ceil((price * Number(event.target.value)) / 100)));
               }}
               className="h-11 min-w-0 flex-1 accent-brand-700"
             />

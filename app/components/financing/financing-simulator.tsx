@@ -2,7 +2,6 @@ import type { CreditType } from '@contracts/credit-options.ts';
 import type { FinancingSettings } from '@contracts/dealership.ts';
 import type { FormConsent } from '@domain/consent';
 import type { SimulatorChoice } from '@domain/credit-params';
-import { formatPrice } from '@domain/format';
 import { Suspense, useRef, useState } from 'react';
 import { LazyFinancingModal } from '~/components/forms/lazy-forms';
 import { island } from '~/lib/island';
@@ -15,6 +14,8 @@ export interface StockChoice {
   name: string;
   year: number;
   price: number;
+  /** What the choice shows: name, year, price, colour, mileage and reference (written by the server). */
+  label: string;
 }
 
 interface Props {
@@ -30,10 +31,6 @@ interface Props {
   consent: FormConsent;
 }
 
-const fieldClass =
-  'block w-full rounded-lg border border-slate-500 bg-white px-3.5 py-2.5 text-base text-slate-900 ' +
-  'focus-visible:outline-2 focus-visible:outline-brand-600 disabled:bg-slate-100';
-
 /**
  * /financing's simulator: for a vehicle chosen from stock or a price the visitor types. 'Solicitar este crédito'
  * opens the financing request with the simulation.
@@ -41,6 +38,8 @@ const fieldClass =
 export function FinancingSimulator({ settings, lenders, stock, initial, vehicleId, price, consent }: Props) {
   const [chosenId, setChosenId] = useState(stock.some((v) => v.id === vehicleId) ? vehicleId : null);
   const [priceDigits, setPriceDigits] = useState(price === null ? '' : String(price));
+  // Once the visitor picks a vehicle or types a price, the address follows them (a simulation remounts per vehicle).
+  const [moved, setMoved] = useState(false);
   const [handoff, setHandoff] = useState<SimulationHandoff | null>(null);
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLElement | null>(null);
@@ -64,13 +63,16 @@ export function FinancingSimulator({ settings, lenders, stock, initial, vehicleI
           id={`${id}-vehiculo`}
           name="vehiculo"
           value={chosenId ?? ''}
-          onChange={(event) => setChosenId(event.target.value === '' ? null : Number(event.target.value))}
-          className={fieldClass}
+          onChange={(event) => {
+            setMoved(true);
+            setChosenId(event.target.value === '' ? null : Number(event.target.value));
+          }}
+          className="simulator-field px-3.5"
         >
           <option value="">Otro vehículo: escribo el precio</option>
           {stock.map((v) => (
             <option key={v.id} value={v.id}>
-              {v.name} {v.year} – {formatPrice(v.price)}
+              {v.label}
             </option>
           ))}
         </select>
@@ -85,7 +87,10 @@ export function FinancingSimulator({ settings, lenders, stock, initial, vehicleI
           placeholder="12.990.000"
           disabled={vehicle !== null}
           digits={vehicle ? String(vehicle.price) : priceDigits}
-          onDigits={setPriceDigits}
+          onDigits={(digits) => {
+            setMoved(true);
+            setPriceDigits(digits);
+          }}
         />
       </div>
     </>
@@ -102,6 +107,7 @@ export function FinancingSimulator({ settings, lenders, stock, initial, vehicleI
         initial={chosenId === vehicleId ? initial : { ...initial, pie: null }}
         leading={leading}
         addressParams={addressParams}
+        addressMoved={moved}
         onRequest={(simulated) => {
           opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
           setHandoff(simulated);

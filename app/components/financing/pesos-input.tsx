@@ -43,7 +43,7 @@ export function PesosInput({
         onChange={(event) => onDigits(digitsOf(event.target.value))}
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}
-        className="block w-full rounded-lg border border-slate-500 bg-white py-2.5 pr-3 pl-7 text-base text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:bg-slate-100 aria-invalid:border-red-700"
+        className="simulator-field pr-3 pl-7 aria-invalid:border-red-700"
       />
     </div>
   );

@@ -12,8 +12,10 @@ const FULL = {
 /**
  * The compare tray (ADR 0019): fixed at the bottom of the screen while at least one vehicle is chosen, with their
  * names, a button to remove each and "Comparar (n)". It is drawn only once the header's code has read the visitor's
- * choices, never by the server, so it shifts nothing at load; while it shows, the page gains room at its foot so the
- * tray covers none of it. It also says when a list is full. Not on /comparar itself, nor in print.
+ * choices, never by the server, so it shifts nothing at load. While it shows, its height is `--tray` on the
+ * page (app.css): the page gains that room at its foot, the browser keeps what it scrolls to above the tray, and the
+ * WhatsApp button floats above it, so the tray covers nothing and nothing covers the tray (ADR 0037). It also says
+ * when a list is full. Not on /comparar itself, nor in print.
  */
 export function CompareTray({ hidden }: { hidden: boolean }) {
   const [chosen, setChosen] = useState<CompareChoice[]>([]);
@@ -32,13 +34,10 @@ export function CompareTray({ hidden }: { hidden: boolean }) {
   const tray = useRef<HTMLElement>(null);
   useEffect(() => {
     const element = tray.current;
-    if (!shown || !element) {
-      document.body.style.paddingBottom = '';
-      return;
-    }
-    const pad = () => {
-      document.body.style.paddingBottom = `${element.offsetHeight}px`;
-    };
+    // An empty value removes the property.
+    const height = (value: string) => document.documentElement.style.setProperty('--tray', value);
+    if (!shown || !element) return height('');
+    const pad = () => height(`${element.offsetHeight}px`);
     pad();
     const observer = new ResizeObserver(pad);
     observer.observe(element);
@@ -61,13 +60,13 @@ export function CompareTray({ hidden }: { hidden: boolean }) {
         aria-label="Vehículos para comparar"
         className="fixed inset-x-0 bottom-0 z-30 border-slate-200 border-t bg-white/95 shadow-[0_-4px_16px_rgb(0_0_0/0.08)] backdrop-blur print:hidden"
       >
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-2 px-4 py-2 pr-20 sm:gap-3 sm:py-3">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-2 px-4 py-2 sm:gap-3 sm:py-3">
           {/* On a phone one row that scrolls sideways; wider, the names wrap. */}
           <ul className="flex min-w-0 basis-full gap-1.5 overflow-x-auto sm:basis-0 sm:flex-1 sm:flex-wrap">
             {chosen.map((choice) => (
               <li
                 key={choice.id}
-                className="flex max-w-[14rem] shrink-0 items-center gap-1 rounded-full bg-slate-100 py-0.5 pr-0.5 pl-3 text-slate-800 text-sm sm:max-w-full"
+                className="flex max-w-56 shrink-0 items-center gap-1 rounded-full bg-slate-100 py-0.5 pr-0.5 pl-3 text-slate-800 text-sm sm:max-w-full"
               >
                 <span className="truncate">{choice.name}</span>
                 <button

@@ -41,6 +41,7 @@ export function MobileMenu({ dealership }: { dealership: HeaderDealership }) {
         aria-expanded={open}
         aria-controls={id}
         onClick={() => setOpen(true)}
+        // Under 360 px its word is not drawn, or it would push the button off the screen (app.css).
         className="inline-flex h-11 items-center gap-2 rounded-lg px-3 font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-100 lg:hidden"
       >
         <Menu aria-hidden className="size-5" />

@@ -19,7 +19,9 @@ const PHOTO_SIZES = '(min-width: 1024px) 260px, 160px';
  * The table of /comparar (ADR 0019): a column per vehicle, a row per fact (domain/compare.ts). Rows whose values
  * differ are tinted and marked; the best value of a row says so in words. 'Solo diferencias' is a checkbox that
  * hides the equal rows through CSS alone (app.css, `.compare`), so the page needs no code for it. On a phone the
- * first column stays while the vehicles scroll sideways.
+ * first column stays while the vehicles scroll sideways, and it and the vehicles' columns are narrow enough that two
+ * vehicles show side by side from 360 px (row labels in a smaller type; one still longer than its column is
+ * hyphenated where the browser can, or breaks inside a word).
  */
 export function CompareTable({ columns, rows }: { columns: ComparedColumn[]; rows: CompareRow[] }) {
   const ids = columns.map((c) => c.id);
@@ -48,12 +50,12 @@ export function CompareTable({ columns, rows }: { columns: ComparedColumn[]; row
           <caption className="sr-only">{`Comparación de ${columns.length} vehículos`}</caption>
           <thead>
             <tr>
-              <td className="sticky left-0 z-10 w-28 min-w-28 border-slate-200 border-b bg-white sm:w-44" />
+              <td className="sticky left-0 z-10 w-26 min-w-26 border-slate-200 border-b bg-white sm:w-44" />
               {columns.map((column, index) => (
                 <th
                   key={column.id}
                   scope="col"
-                  className="min-w-40 border-slate-200 border-b p-3 align-top font-normal sm:min-w-52"
+                  className="min-w-30 border-slate-200 border-b p-2 align-top font-normal sm:min-w-52 sm:p-3"
                 >
                   <div className="relative aspect-[3/2] overflow-hidden rounded-lg bg-slate-200">
                     {column.image ? (
@@ -104,7 +106,8 @@ export function CompareTable({ columns, rows }: { columns: ComparedColumn[]; row
                   colSpan={columns.length + 1}
                   className="bg-slate-100 px-3 py-2 text-left font-bold text-slate-900"
                 >
-                  Características
+                  {/* The heading spans every column: it stays at the left while the vehicles scroll. */}
+                  <span className="sticky left-3">Características</span>
                 </th>
               </tr>
               {features.map((row) => (
@@ -122,7 +125,10 @@ function Row({ row, ids }: { row: CompareRow; ids: number[] }) {
   const tint = row.differs ? 'bg-amber-50' : 'bg-white';
   return (
     <tr data-same={row.differs ? undefined : ''} className="border-slate-200 border-b last:border-b-0">
-      <th scope="row" className={`sticky left-0 z-10 p-3 align-top font-semibold text-slate-800 ${tint}`}>
+      <th
+        scope="row"
+        className={`sticky left-0 z-10 p-2 align-top font-semibold text-slate-800 text-xs hyphens-auto [overflow-wrap:anywhere] sm:p-3 sm:text-base sm:[overflow-wrap:normal] ${tint}`}
+      >
         {row.label}
         {row.differs ? <span className="sr-only"> (distinto)</span> : null}
       </th>
@@ -131,7 +137,7 @@ function Row({ row, ids }: { row: CompareRow; ids: number[] }) {
         return (
           <td
             key={ids[index]}
-            className={`p-3 align-top ${tint} ${best ? 'font-bold text-green-900' : 'text-slate-800'}`}
+            className={`p-2 align-top sm:p-3 ${tint} ${best ? 'font-bold text-green-900' : 'text-slate-800'}`}
           >
             {row.feature ? (
               <>

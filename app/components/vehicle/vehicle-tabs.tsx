@@ -20,10 +20,12 @@ import { island } from '~/lib/island';
 import { ServerMarkup } from '~/lib/server-markup';
 import { FinancingInfo } from './financing-info';
 
+// Soft hyphens: on a narrow phone a label breaks into two lines, hyphenated where Spanish breaks it, so the three
+// tabs stay whole side by side (from 320 px) instead of scrolling out of view. Accessible names ignore them.
 const TABS = [
-  { id: 'especificaciones', label: 'Especificaciones' },
-  { id: 'caracteristicas', label: 'Características' },
-  { id: 'financiamiento', label: 'Financiamiento' },
+  { id: 'especificaciones', label: 'Especifi\u00ADcaciones' },
+  { id: 'caracteristicas', label: 'Caracte\u00ADrísticas' },
+  { id: 'financiamiento', label: 'Financia\u00ADmiento' },
 ] as const;
 
 interface Props {
@@ -114,11 +116,7 @@ export function VehicleTabs({
       <h2 id="informacion-vehiculo" className="sr-only">
         Información del vehículo
       </h2>
-      <div
-        role="tablist"
-        aria-labelledby="informacion-vehiculo"
-        className="flex overflow-x-auto border-slate-200 border-b"
-      >
+      <div role="tablist" aria-labelledby="informacion-vehiculo" className="flex border-slate-200 border-b">
         {TABS.map((tab, index) => (
           <a
             key={tab.id}
@@ -138,7 +136,7 @@ export function VehicleTabs({
             onPointerEnter={tab.id === 'financiamiento' ? loadSimulator : undefined}
             onFocus={tab.id === 'financiamiento' ? loadSimulator : undefined}
             onKeyDown={onKeyDown}
-            className={`-mb-px flex-1 whitespace-nowrap border-b-3 px-1 py-4 text-center font-semibold text-[0.8125rem] transition sm:flex-none sm:px-5 sm:text-base ${
+            className={`-mb-px flex min-h-12 min-w-0 flex-1 items-center justify-center border-b-3 px-0.5 py-3 text-center font-semibold text-[0.8125rem] leading-tight transition sm:flex-none sm:px-5 sm:py-4 sm:text-base ${
               index === selected
                 ? 'border-brand-700 text-brand-700'
                 : 'border-transparent text-slate-600 hover:text-slate-900'
