@@ -1,4 +1,4 @@
-import type { FinancingSettings } from '@contracts/dealership.ts';
+import type { CreditOffer } from '@contracts/dealership.ts';
 // The listing's data for one query, for the page's loader and for the listing island's requests
 // (app/routes/vehicles-json.ts), which must agree to the byte: the island replaces the page's results with them.
 import type { FilterOptions, ListingData } from '@contracts/listing.ts';
@@ -49,7 +49,7 @@ const withChosen = (values: string[], chosen: string[]) => [...new Set([...value
 export function listingData(
   snapshot: CatalogueSnapshot,
   query: ListingQuery,
-  financing: FinancingSettings,
+  offer: CreditOffer,
 ): ListingData {
   const all = indexed(snapshot);
   const { lookups } = snapshot;
@@ -80,7 +80,7 @@ export function listingData(
   };
   return {
     ...page,
-    vehicles: items.map((v) => toCardView(toVehicleView(v.record, financing))),
+    vehicles: items.map((v) => toCardView(toVehicleView(v.record, offer))),
     options,
     stockCount: all.length,
   };
@@ -90,12 +90,8 @@ export function listingData(
  * The listing an address asks for, and its canonical query string (without "?"): a submitted no-JS form, a stray
  * parameter or a page past the end has another one, and the page redirects there.
  */
-export function resolveListing(
-  snapshot: CatalogueSnapshot,
-  params: URLSearchParams,
-  financing: FinancingSettings,
-) {
+export function resolveListing(snapshot: CatalogueSnapshot, params: URLSearchParams, offer: CreditOffer) {
   const query = parseListingQuery(params);
-  const data = listingData(snapshot, query, financing);
+  const data = listingData(snapshot, query, offer);
   return { data, search: serializeListingQuery({ ...query, page: data.page }) };
 }
