@@ -5,7 +5,7 @@ import type { FilterOptions, ListingData } from '@contracts/listing.ts';
 import { displayTransmission } from '@domain/format.ts';
 import { type ListingQuery, parseListingQuery, serializeListingQuery } from '@domain/listing-query.ts';
 import type { VehicleRecord } from '@domain/vehicle.ts';
-import { toCardView, toVehicleView } from '@domain/vehicle.ts';
+import { installmentFrom, toCardView, toVehicleView } from '@domain/vehicle.ts';
 import {
   type FilterableVehicle,
   filterVehicles,
@@ -39,6 +39,25 @@ function indexed(snapshot: CatalogueSnapshot): Indexed[] {
   return list;
 }
 
+// The advertised cuota of every vehicle, for the cuota máxima filter (issue 30 item 6): computed once per catalogue
+// snapshot and settings (both change together, ADR 0025), on the first query that asks for it, by the same function
+// the cards show (so a card never shows a cuota above the bound it was found with). Vehicles of one price share it.
+const withCuotas = new WeakMap<CatalogueSnapshot, CreditOffer>();
+
+function computeCuotas(snapshot: CatalogueSnapshot, list: Indexed[], offer: CreditOffer): void {
+  if (withCuotas.get(snapshot) === offer) return;
+  const byPrice = new Map<number, number | null>();
+  for (const vehicle of list) {
+    let cuota = byPrice.get(vehicle.price);
+    if (cuota === undefined) {
+      cuota = installmentFrom(offer, vehicle.price)?.installment ?? null;
+      byPrice.set(vehicle.price, cuota);
+    }
+    vehicle.cuota = cuota;
+  }
+  withCuotas.set(snapshot, offer);
+}
+
 /** Lookup values plus any chosen value missing from them, so every ticked box can be unticked. */
 const withChosen = (values: string[], chosen: string[]) => [...new Set([...values, ...chosen])];
 
@@ -57,6 +76,7 @@ export function listingData(
   const transmissions = query.transmissions.map(
     (shown) => lookups.transmissions.find((t) => displayTransmission(t.tipo) === shown)?.tipo ?? shown,
   );
+  if (query.cuotaMax !== null) computeCuotas(snapshot, all, offer);
   const matches = sortVehicles(filterVehicles(all, { ...query, transmissions }), query.sort);
   const { items, ...page } = paginate(matches, query.page);
   const options: FilterOptions = {
