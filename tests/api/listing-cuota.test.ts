@@ -31,8 +31,11 @@ async function listing(params: Record<string, string>) {
   const all = Array.from({ length: 10 }, (_, i) => i + 1);
   const pages = all.map(
     (pagina) =>
-      resolveListing(snapshot, new URLSearchParams({ ...params, pagina: String(pagina) }), snapshot.settings.data)
-        .data,
+      resolveListing(
+        snapshot,
+        new URLSearchParams({ ...params, pagina: String(pagina) }),
+        snapshot.settings.data,
+      ).data,
   );
   const vehicles = pages.filter((page, i) => page.page === i + 1).flatMap((page) => page.vehicles);
   return { vehicles, first: resolveListing(snapshot, new URLSearchParams(params), snapshot.settings.data) };

@@ -179,10 +179,8 @@ test('A visitor filters by cuota máxima and sees only cars whose advertised cuo
   await expect(page.getByRole('list', { name: 'Filtros activos' })).toContainText(
     `Cuota hasta ${formatPrice(bound)}`,
   );
-  const shown = await cards(page).all();
-  expect(shown.length).toBe(Math.min(found, 6));
-  for (const card of shown) {
-    const text = (await card.innerText()).replace(/\s+/g, ' ');
+  await expect(cards(page)).toHaveCount(Math.min(found, 6));
+  for (const text of await cards(page).allTextContents()) {
     const amount = Number(/Cuota desde \$([\d.]+)/.exec(text)?.[1]?.replace(/\./g, '') ?? Number.NaN);
     expect(amount, text).toBeLessThanOrEqual(bound);
     expect(text).toMatch(/CAE \d+,\d{2}%/);
