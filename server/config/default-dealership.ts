@@ -61,7 +61,8 @@ export const defaultDealership: Dealership = {
     {
       eyebrow: 'Crédito directo y convencional',
       title: 'Financiamiento a tu medida',
-      description: '{financiamientoMaximo}, con cuotas fijas en pesos y respuesta rápida.',
+      description:
+        'Financiamos hasta el {financiamientoMaximo} del valor, con cuotas fijas en pesos y respuesta rápida.',
       photo: null,
     },
     {

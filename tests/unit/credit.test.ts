@@ -1,5 +1,5 @@
 import type { FinancingSettings } from '@contracts/dealership.ts';
-import { FinancingSettingsSchema } from '@contracts/dealership.ts';
+import { DealershipSchema, FinancingSettingsSchema } from '@contracts/dealership.ts';
 import {
   type CreditSimulation,
   directCreditDownPaymentText,
@@ -456,6 +456,15 @@ describe('maxFinancedPercent ("Financiamos hasta el…")', () => {
     expect(fillMaxFinanced('Hasta el {financiamientoMaximo}, sí: {financiamientoMaximo}', demo)).toBe(
       'Hasta el 80%, sí: 80%',
     );
+    // The demo's second home slide states it through the placeholder, and passes the settings' contract.
+    expect(DealershipSchema.safeParse(defaultDealership).success).toBe(true);
+    expect(
+      fillMaxFinanced(
+        defaultDealership.slides[1]?.description ?? '',
+        demo,
+        defaultDealership.creditEligibility,
+      ),
+    ).toBe('Financiamos hasta el 80% del valor, con cuotas fijas en pesos y respuesta rápida.');
   });
 
   it('never promises a pie the simulator refuses', () => {
