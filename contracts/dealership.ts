@@ -310,6 +310,25 @@ export const DEFAULT_CREDIT_QUOTATION: CreditQuotation = {
     'Pasados 20 días de atraso puede cobrarse la cobranza extrajudicial: 9% de la deuda vencida hasta 10 UF, 6% por lo que exceda de 10 y hasta 50 UF, y 3% por lo que exceda de 50 UF (Ley 19.496, art. 37).',
 };
 
+// ------------------------------------------------------------------ who may get each credit (issue 30, ADR 0034)
+
+/**
+ * Who may get each credit type, in the words the cards show beside its cuota ("Exclusivo para residentes de la Quinta
+ * Región"); null: every buyer. The "Cuota desde" of a card advertises a credit every buyer can get, when there is
+ * one (domain/credit.ts lowestInstallment), and otherwise carries its restriction beside it. A top-level key
+ * (ADR 0025): a version stored before it existed is completed from the configured settings.
+ */
+export const CreditEligibilitySchema = z.strictObject({
+  convencional: line('quién puede obtener el crédito convencional', 120).nullable(),
+  directo: line('quién puede obtener el crédito directo', 120).nullable(),
+});
+export type CreditEligibility = z.infer<typeof CreditEligibilitySchema>;
+
+export const DEFAULT_CREDIT_ELIGIBILITY: CreditEligibility = {
+  convencional: null,
+  directo: 'Exclusivo para residentes de la Quinta Región',
+};
+
 const HexColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'debe ser un color hexadecimal como #1d4ed8');
 
 /**
@@ -359,6 +378,7 @@ export const DealershipSchema = z.strictObject({
   legal: LegalTextsSchema,
   privacy: PrivacySettingsSchema.default(DEFAULT_PRIVACY_SETTINGS),
   creditQuotation: CreditQuotationSchema.default(DEFAULT_CREDIT_QUOTATION),
+  creditEligibility: CreditEligibilitySchema.default(DEFAULT_CREDIT_ELIGIBILITY),
   financing: FinancingSettingsSchema.superRefine((financing, context) => {
     const ids = [...financing.fees, ...financing.insurances].map((item) => item.id);
     const repeated = ids.find((id, index) => ids.indexOf(id) !== index);
@@ -373,6 +393,9 @@ export const DealershipSchema = z.strictObject({
   }),
 });
 export type Dealership = z.infer<typeof DealershipSchema>;
+
+/** What a "Cuota desde" is computed from: the credits and who may get each (domain/vehicle.ts installmentFrom). */
+export type CreditOffer = Pick<Dealership, 'financing' | 'creditEligibility'>;
 
 /**
  * Settings as a version stored by an older release (or a DEALERSHIP_FILE written for one) may hold them: a field

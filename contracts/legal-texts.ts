@@ -14,6 +14,8 @@ export const LEGAL_PLACEHOLDERS = {
   telefono: 'el primer teléfono',
   direccion: 'la primera dirección (calle, comuna y ciudad)',
   pieCreditoDirecto: 'el pie mínimo del crédito directo («pie desde 30% del valor del vehículo»)',
+  financiamientoMaximo:
+    'lo más que se financia del valor de un vehículo («80%»: 100% menos el menor pie mínimo de los créditos que cualquiera puede obtener)',
   plazosConservacion:
     'cuánto tiempo se guarda cada tipo de solicitud y las fotos de una tasación (sección «Datos personales»)',
   instituciones: 'las instituciones financieras de la página de financiamiento',

@@ -23,6 +23,10 @@ export interface InstallmentFrom {
   downPayment: number;
   downPaymentPercent: number;
   type: CreditType;
+  /** The credit's name as the settings give it ("Crédito convencional"): a card names the credit it quotes. */
+  typeLabel: string;
+  /** Who may get it, when not every buyer ("Exclusivo para residentes de la Quinta Región"); shown beside the cuota. */
+  restriction: string | null;
 }
 
 /** The smaller form of a vehicle a listing card needs: only the main photo travels to the browser. */

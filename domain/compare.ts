@@ -35,6 +35,8 @@ export interface CompareRow {
   bestLabel?: string;
   /** A feature row: its cells are ✓ or —. */
   feature?: boolean;
+  /** The "Cuota desde" row: each cell's cuota, which the page renders with its CAE (AdvertisedCuota). */
+  advertised?: Array<InstallmentFrom | null>;
 }
 
 export const HAS_FEATURE = '✓';
@@ -73,7 +75,8 @@ function row(
  */
 export function advertisedCuota(value: InstallmentFrom | null): string {
   if (!value) return LACKS_FEATURE;
-  return `${formatPrice(value.installment)} al mes · CAE ${formatPercent(value.caePercent)} · ${value.term} cuotas · pie ${formatPercent(value.downPaymentPercent, 0)}`;
+  const credit = value.restriction ? `${value.typeLabel} · ${value.restriction}` : value.typeLabel;
+  return `${formatPrice(value.installment)} al mes · CAE ${formatPercent(value.caePercent)} · ${value.term} cuotas · pie ${formatPercent(value.downPaymentPercent, 0)} · ${credit}`;
 }
 
 const text = (value: number | string | null) =>
@@ -96,15 +99,16 @@ export function compareRows(vehicles: readonly ComparedVehicle[]): CompareRow[] 
     ),
   ];
   if (vehicles.some((v) => v.installmentFrom)) {
-    rows.push(
-      row(
+    rows.push({
+      ...row(
         'cuota',
         'Cuota desde',
         vehicles.map((v) => v.installmentFrom?.installment ?? null),
         (_, index) => advertisedCuota(vehicles[index]?.installmentFrom ?? null),
         { better: 'lower', label: 'Menor cuota' },
       ),
-    );
+      advertised: vehicles.map((v) => v.installmentFrom),
+    });
   }
   rows.push(
     row(

@@ -253,13 +253,33 @@ export function simulateCredit(settings: FinancingSettings, input: SimulationInp
   };
 }
 
+/** Who may get each credit type; null: every buyer (the site settings' `creditEligibility`). */
+export type CreditRestrictions = Readonly<Record<CreditType, string | null>>;
+
+const NO_RESTRICTIONS: CreditRestrictions = { convencional: null, directo: null };
+
+/**
+ * The credit types a site-wide claim may speak of (ADR 0034): those every buyer can get, or, when each is restricted,
+ * all of them (the claim then carries its credit's restriction).
+ */
+export function advertisedCreditTypes(restrictions: CreditRestrictions = NO_RESTRICTIONS): CreditType[] {
+  const open = CREDIT_TYPES.filter((type) => restrictions[type] === null);
+  return open.length > 0 ? open : [...CREDIT_TYPES];
+}
+
 /**
  * "Cuota desde": the lowest cuota the dealership offers for a price, at each credit type's minimum pie and longest
- * term, with only the required insurances. Null when no credit is possible (too small a price).
+ * term, with only the required insurances, among the credits every buyer can get (ADR 0034: a restricted credit's
+ * lower cuota would mislead, Ley 19.496 art. 28 d); among all of them when each is restricted. Null when no credit
+ * is possible (too small a price).
  */
-export function lowestInstallment(settings: FinancingSettings, price: number): CreditSimulation | null {
+export function lowestInstallment(
+  settings: FinancingSettings,
+  price: number,
+  restrictions: CreditRestrictions = NO_RESTRICTIONS,
+): CreditSimulation | null {
   let best: CreditSimulation | null = null;
-  for (const type of CREDIT_TYPES) {
+  for (const type of advertisedCreditTypes(restrictions)) {
     const terms = offeredTerms(settings, type);
     const longest = terms.at(-1);
     if (longest === undefined) continue;
@@ -272,6 +292,38 @@ export function lowestInstallment(settings: FinancingSettings, price: number): C
     if (result.ok && (!best || result.simulation.installment < best.installment)) best = result.simulation;
   }
   return best;
+}
+
+/**
+ * The most of a vehicle's price the dealership finances, in percent: 100 less the smallest minimum pie among the
+ * credits every buyer can get (ADR 0034). Every sentence that states it ("Financiamos hasta el 80% del valor") is
+ * written from this, so it cannot promise a pie the simulator refuses.
+ */
+export function maxFinancedPercent(
+  settings: FinancingSettings,
+  restrictions: CreditRestrictions = NO_RESTRICTIONS,
+): number {
+  const pies = advertisedCreditTypes(restrictions).map(
+    (type) => settings.credits[type].minDownPaymentPercent,
+  );
+  return 100 - Math.min(...pies);
+}
+
+/** "Financiamos hasta el 80% del valor", from the settings (maxFinancedPercent). */
+export function maxFinancedText(settings: FinancingSettings, restrictions?: CreditRestrictions): string {
+  return `Financiamos hasta el ${maxFinancedPercent(settings, restrictions)}% del valor`;
+}
+
+/** The placeholder a home slide or a legal text writes where it states the most financed ("80%"). */
+export const MAX_FINANCED_PLACEHOLDER = '{financiamientoMaximo}';
+
+/** `text` with every `{financiamientoMaximo}` written from the settings ("80%"). */
+export function fillMaxFinanced(
+  text: string,
+  settings: FinancingSettings,
+  restrictions?: CreditRestrictions,
+): string {
+  return text.replaceAll(MAX_FINANCED_PLACEHOLDER, `${maxFinancedPercent(settings, restrictions)}%`);
 }
 
 /** The direct credit's down-payment sentence, one text everywhere (docs/product.md). */

@@ -5,7 +5,7 @@ import {
   RETENTION_KINDS,
 } from '@contracts/dealership.ts';
 import type { LegalPlaceholder } from '@contracts/legal-texts.ts';
-import { directCreditDownPaymentText } from './credit.ts';
+import { directCreditDownPaymentText, maxFinancedPercent } from './credit.ts';
 
 // The placeholders of the legal texts (contracts/legal-texts.ts) are filled in the Markdown itself, before it is
 // parsed: the privacy policy is published as that filled text (ADR 0031), so a version reads years later as it read
@@ -58,6 +58,7 @@ export function legalPlaceholderValues(dealership: Dealership): Record<LegalPlac
     telefono: dealership.phones[0]?.display ?? '',
     direccion: address ? `${address.street}, ${address.commune}, ${address.city}` : '',
     pieCreditoDirecto: directCreditDownPaymentText(dealership.financing).toLowerCase(),
+    financiamientoMaximo: `${maxFinancedPercent(dealership.financing, dealership.creditEligibility)}%`,
     plazosConservacion: retentionSentence(dealership.privacy),
     instituciones: spanishAnd(unique(dealership.partners.map((partner) => partner.name))),
     aseguradoras:

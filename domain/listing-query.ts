@@ -25,6 +25,7 @@ export const PARAM = {
   priceMax: 'precio_max',
   yearMin: 'anio_min',
   yearMax: 'anio_max',
+  cuotaMax: 'cuota_max',
   sort: 'orden',
   page: 'pagina',
 } as const;
@@ -55,6 +56,7 @@ export const EMPTY_QUERY: ListingQuery = {
   fuelTypes: [],
   price: { min: null, max: null },
   year: { min: null, max: null },
+  cuotaMax: null,
   sort: 'featured',
   page: 1,
 };
@@ -81,6 +83,12 @@ export function parsePriceMin(text: string | null): number | null {
 
 export function parsePriceMax(text: string | null): number | null {
   return parseWhole(text);
+}
+
+/** A cuota máxima in whole pesos ('300000', '300.000'); zero, negative or unreadable: no bound. */
+export function parseCuotaMax(text: string | null): number | null {
+  const value = parseWhole(text);
+  return value !== null && value >= 1 ? value : null;
 }
 
 export function parseYear(text: string | null): number | null {
@@ -118,6 +126,7 @@ export function parseListingQuery(params: URLSearchParams): ListingQuery {
     fuelTypes: parseList(params, 'fuelTypes'),
     price: { min: parsePriceMin(params.get(PARAM.priceMin)), max: parsePriceMax(params.get(PARAM.priceMax)) },
     year: { min: parseYear(params.get(PARAM.yearMin)), max: parseYear(params.get(PARAM.yearMax)) },
+    cuotaMax: parseCuotaMax(params.get(PARAM.cuotaMax)),
     sort: SORT_KEYS.find((key) => key === sort) ?? 'featured',
     page: page !== null && page >= 1 ? Math.min(page, MAX_PAGE) : 1,
   };
@@ -136,6 +145,7 @@ export function serializeListingQuery(query: ListingQuery): string {
     [PARAM.priceMax, query.price.max],
     [PARAM.yearMin, query.year.min],
     [PARAM.yearMax, query.year.max],
+    [PARAM.cuotaMax, query.cuotaMax],
   ];
   for (const [name, value] of numbers) if (value !== null) params.set(name, String(value));
   if (query.sort !== 'featured') params.set(PARAM.sort, query.sort);
@@ -155,7 +165,7 @@ export function hasActiveFilters(query: ListingQuery): boolean {
 
 /** Chosen values plus set bounds: the number on the mobile 'Filtros' button. */
 export function activeFilterCount(query: ListingQuery): number {
-  const bounds = [query.price.min, query.price.max, query.year.min, query.year.max];
+  const bounds = [query.price.min, query.price.max, query.year.min, query.year.max, query.cuotaMax];
   return LIST_KEYS.reduce((n, key) => n + query[key].length, 0) + bounds.filter((b) => b !== null).length;
 }
 

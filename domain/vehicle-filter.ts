@@ -20,6 +20,11 @@ export interface FilterableVehicle {
   condition: string;
   price: number;
   year: number;
+  /**
+   * The advertised cuota ("Cuota desde", domain/vehicle.ts installmentFrom), null when no credit fits the price;
+   * set by the loader only when a query asks for a cuota máxima (computed once per catalogue snapshot).
+   */
+  cuota?: number | null;
 }
 
 /** A bound of `null` means "no bound". */
@@ -38,6 +43,8 @@ export interface VehicleFilters {
   fuelTypes: string[];
   price: Range;
   year: Range;
+  /** Cuota máxima: only vehicles whose advertised cuota is at most this, in pesos a month; null: no bound. */
+  cuotaMax: number | null;
 }
 
 /** Case- and accent-insensitive form, so 'sedan' finds 'Sedán' and 'TOYOTA' finds 'Toyota'. */
@@ -118,6 +125,7 @@ export function filterTest(filters: VehicleFilters): Test {
     oneOf(filters.fuelTypes, vehicle.fuelType) &&
     inRange(vehicle.price, filters.price) &&
     inRange(vehicle.year, filters.year) &&
+    (filters.cuotaMax === null || (vehicle.cuota != null && vehicle.cuota <= filters.cuotaMax)) &&
     brand(vehicle) &&
     model(vehicle) &&
     search(vehicle);

@@ -1,4 +1,4 @@
-import type { FinancingSettings } from '@contracts/dealership.ts';
+import type { CreditOffer } from '@contracts/dealership.ts';
 import type { ImageRef, InstallmentFrom, VehicleCardView } from '@contracts/listing.ts';
 import type { Condition } from '@contracts/vehicle.ts';
 import { lowestInstallment } from './credit.ts';
@@ -42,18 +42,32 @@ export interface VehicleView extends Omit<VehicleCardView, 'image'> {
   images: ImageRef[];
 }
 
-/** "Cuota desde" of a price under the dealership's financing settings. */
-export function installmentFrom(financing: FinancingSettings, price: number): InstallmentFrom | null {
-  const lowest = lowestInstallment(financing, price);
+/**
+ * "Cuota desde" of a price under the dealership's financing settings: a credit every buyer can get, named, or the
+ * restriction of the one it advertises (ADR 0034).
+ */
+export function installmentFrom(offer: CreditOffer, price: number): InstallmentFrom | null {
+  const lowest = lowestInstallment(offer.financing, price, offer.creditEligibility);
   if (!lowest) return null;
-  const { installment, caePercent, totalCost, term, downPayment, downPaymentPercent, type } = lowest;
-  return { installment, caePercent, totalCost, term, downPayment, downPaymentPercent, type };
+  const { installment, caePercent, totalCost, term, downPayment, downPaymentPercent, type, typeLabel } =
+    lowest;
+  return {
+    installment,
+    caePercent,
+    totalCost,
+    term,
+    downPayment,
+    downPaymentPercent,
+    type,
+    typeLabel,
+    restriction: offer.creditEligibility[type],
+  };
 }
 
 /** `now` decides whether a decrease is still announced ("Bajó de precio" lasts 30 days). */
 export function toVehicleView(
   record: VehicleRecord,
-  financing: FinancingSettings,
+  offer: CreditOffer,
   now: number = Date.now(),
 ): VehicleView {
   return {
@@ -74,7 +88,7 @@ export function toVehicleView(
     features: record.features,
     featured: record.featured,
     images: record.images,
-    installmentFrom: installmentFrom(financing, record.price),
+    installmentFrom: installmentFrom(offer, record.price),
   };
 }
 

@@ -1,7 +1,7 @@
 import type { VehicleCardView } from '@contracts/listing';
 import { formatMileage, formatPrice } from '@domain/format';
 import { Fuel, Gauge, MapPin } from '~/components/icons';
-import { InstallmentFromLines } from './financing/installment-from';
+import { AdvertisedCuota } from './financing/advertised-cuota';
 import { PhotoPlaceholder } from './photo-placeholder';
 import { PriceDrop } from './price-drop';
 import { ResponsiveImage } from './responsive-image';
@@ -58,9 +58,7 @@ export function VehicleCard({ vehicle, sizes, priority }: Props) {
             <PriceDrop previousPrice={vehicle.previousPrice} className="mb-1" />
             <p className="font-bold text-2xl text-brand-700 tracking-tight">{formatPrice(vehicle.price)}</p>
             {vehicle.installmentFrom ? (
-              <p className="mt-1 text-slate-600 text-sm">
-                <InstallmentFromLines value={vehicle.installmentFrom} />
-              </p>
+              <AdvertisedCuota value={vehicle.installmentFrom} className="mt-1 text-slate-600 text-sm" />
             ) : null}
           </div>
           <ul className="flex flex-wrap gap-x-4 gap-y-1 text-slate-600 text-sm">

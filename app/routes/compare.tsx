@@ -22,7 +22,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const ids = parsed.kind === 'ids' ? parsed.ids : [];
   const { catalogue } = context.services;
   const list = await savedVehicles(catalogue, ids, {
-    financing: (await catalogue.dealership()).financing,
+    offer: await catalogue.dealership(),
     now: Date.now(),
   });
   const vehicles = list.flatMap((item) => (item.state === 'published' ? [item.vehicle] : []));

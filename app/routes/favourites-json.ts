@@ -16,7 +16,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   }
   const { catalogue } = context.services;
   const list = await savedVehicles(catalogue, parsed.ids, {
-    financing: (await catalogue.dealership()).financing,
+    offer: await catalogue.dealership(),
     now: Date.now(),
   });
   return Response.json({ items: savedCards(list) } satisfies FavouritesResponse, { headers });

@@ -20,7 +20,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     return data({ mode: 'invalid' as const, message: parsed.message }, { status: 400 });
   const { catalogue } = context.services;
   const list = await savedVehicles(catalogue, parsed.ids, {
-    financing: (await catalogue.dealership()).financing,
+    offer: await catalogue.dealership(),
     now: Date.now(),
   });
   return { mode: 'shared' as const, items: savedCards(list) };

@@ -162,6 +162,7 @@ export default function Financing({ loaderData }: Route.ComponentProps) {
       <DirectCreditSection
         texts={dealership.financingPage.directo}
         downPayment={directCreditDownPaymentText(dealership.financing)}
+        restriction={dealership.creditEligibility.directo}
         action={
           <ModalTrigger dialog="financing" className={primaryButton}>
             <BadgePercent aria-hidden className="size-5" />
@@ -171,6 +172,7 @@ export default function Financing({ loaderData }: Route.ComponentProps) {
       />
       <ConventionalCreditSection
         texts={dealership.financingPage.convencional}
+        restriction={dealership.creditEligibility.convencional}
         action={
           <ModalTrigger dialog="financing" className={secondaryOnLight}>
             <Landmark aria-hidden className="size-5" />

@@ -1,3 +1,4 @@
+import { fillMaxFinanced, maxFinancedText } from '@domain/credit';
 import { toCardView, toVehicleView } from '@domain/vehicle';
 import { ContactContent } from '~/components/contact/contact-content';
 import { AboutSection } from '~/components/home/about-section';
@@ -15,7 +16,9 @@ const HERO_PHOTOS = 3;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { vehicles, settings } = await context.services.catalogue.snapshot();
-  const { financing, slides } = settings.data;
+  const { slides, financing, creditEligibility } = settings.data;
+  // The most financed is written from the credits' minimum pies (ADR 0034), in the slides as in the services.
+  const fill = (text: string) => fillMaxFinanced(text, financing, creditEligibility);
   const featured = vehicles.filter((v) => v.featured);
   // A slide shows the photo staff chose for it (site settings), else the main photo of a featured vehicle; a slide
   // with neither gets a drawn backdrop.
@@ -30,8 +33,13 @@ export async function loader({ context }: Route.LoaderArgs) {
       (slide.photo ? { image: slide.photo, alt: slide.title } : undefined) ?? featuredPhotos[index] ?? null,
   );
   return {
-    featured: featured.map((v) => toCardView(toVehicleView(v, financing))),
-    slides: slides.map(({ eyebrow, title, description }) => ({ eyebrow, title, description })),
+    featured: featured.map((v) => toCardView(toVehicleView(v, settings.data))),
+    slides: slides.map(({ eyebrow, title, description }) => ({
+      eyebrow: fill(eyebrow),
+      title: fill(title),
+      description: fill(description),
+    })),
+    financingHighlight: maxFinancedText(financing, creditEligibility),
     heroPhotos,
   };
 }
@@ -62,7 +70,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         heading={`${dealership.name}: ${dealership.tagline}`}
       />
       <FeaturedVehicles vehicles={loaderData.featured} />
-      <ServicesSection />
+      <ServicesSection financingHighlight={loaderData.financingHighlight} />
       <AboutSection dealership={dealership} />
       <section
         id="contact"

@@ -29,7 +29,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const dealership = await catalogue.dealership();
   const now = Date.now();
   const page = await vehiclePageData(catalogue, id, {
-    financing: dealership.financing,
+    offer: dealership,
     soldPageDays: config.soldPageDays,
     now,
   });
@@ -125,6 +125,7 @@ function PublishedVehicle({ vehicle, similar, quotation }: PageData) {
             <VehicleTabsIsland
               vehicle={vehicle}
               downPayment={directCreditDownPaymentText(dealership.financing)}
+              directRestriction={dealership.creditEligibility.directo}
               financing={dealership.financing}
               lenders={lenders}
               simulation={simulation}

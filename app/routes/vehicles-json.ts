@@ -8,7 +8,7 @@ import type { Route } from './+types/vehicles-json';
  */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const snapshot = await context.services.catalogue.snapshot();
-  const { data, search } = resolveListing(snapshot, url.searchParams, snapshot.settings.data.financing);
+  const { data, search } = resolveListing(snapshot, url.searchParams, snapshot.settings.data);
   const body: ListingResponse = { search, data };
   return Response.json(body, { headers: { 'Cache-Control': 'no-cache' } });
 }

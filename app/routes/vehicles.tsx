@@ -1,3 +1,4 @@
+import { maxFinancedText } from '@domain/credit';
 import { hasActiveFilters, parseListingQuery } from '@domain/listing-query';
 import { resolveListing } from '@server/services/catalogue/listing';
 import { isRouteErrorResponse, redirect, useLocation } from 'react-router';
@@ -10,11 +11,12 @@ import type { Route } from './+types/vehicles';
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const snapshot = await context.services.catalogue.snapshot();
-  const { data, search } = resolveListing(snapshot, url.searchParams, snapshot.settings.data.financing);
+  const settings = snapshot.settings.data;
+  const { data, search } = resolveListing(snapshot, url.searchParams, settings);
   // One URL per listing: a submitted no-JS form, a stray parameter or a page past the end lands on the
   // canonical address of what is shown.
   if (search !== url.searchParams.toString()) throw redirect(search ? `/vehicles?${search}` : '/vehicles');
-  return data;
+  return { listing: data, maxFinanced: maxFinancedText(settings.financing, settings.creditEligibility) };
 }
 export function meta({ data, location, matches }: Route.MetaArgs) {
   const root = matches[0]?.loaderData as RootData | undefined;
@@ -26,7 +28,7 @@ export function meta({ data, location, matches }: Route.MetaArgs) {
     description: pageDescription(
       root,
       'vehicles',
-      `${data?.stockCount ?? 'Más de 50'} vehículos nuevos y usados en Santiago: filtra por marca, modelo, tipo, precio y año. Financiamiento directo y convencional.`,
+      `${data?.listing.stockCount ?? 'Más de 50'} vehículos nuevos y usados en Santiago: filtra por marca, modelo, tipo, precio y año. Financiamiento directo y convencional.`,
     ),
     path,
     publicUrl: root?.publicUrl ?? '',
@@ -37,8 +39,8 @@ export default function Vehicles({ loaderData }: Route.ComponentProps) {
   const { search } = useLocation();
   return (
     <>
-      <ListingHero stockCount={loaderData.stockCount} />
-      <ListingViewIsland initial={loaderData} search={search} />
+      <ListingHero stockCount={loaderData.listing.stockCount} maxFinanced={loaderData.maxFinanced} />
+      <ListingViewIsland initial={loaderData.listing} search={search} />
     </>
   );
 }

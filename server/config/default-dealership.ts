@@ -1,4 +1,5 @@
 import {
+  DEFAULT_CREDIT_ELIGIBILITY,
   DEFAULT_CREDIT_QUOTATION,
   DEFAULT_PRIVACY_SETTINGS,
   type Dealership,
@@ -60,7 +61,8 @@ export const defaultDealership: Dealership = {
     {
       eyebrow: 'Crédito directo y convencional',
       title: 'Financiamiento a tu medida',
-      description: 'Financiamos hasta el 100% del valor, con cuotas fijas en pesos y respuesta rápida.',
+      description:
+        'Financiamos hasta el {financiamientoMaximo} del valor, con cuotas fijas en pesos y respuesta rápida.',
       photo: null,
     },
     {
@@ -91,8 +93,8 @@ export const defaultDealership: Dealership = {
         'Para autos nuevos o usados, de uso particular o comercial',
         'Financiamiento especial para pymes y pequeños emprendedores',
       ],
+      // Who may get it is a setting of its own (creditEligibility), shown first in this list and beside its cuotas.
       requirements: [
-        'Exclusivo para residentes de la Quinta Región',
         'Aval directo familiar (referencial)',
         'Acreditar ingresos acordes al valor de la cuota',
         'Comprobante de domicilio',
@@ -124,6 +126,7 @@ export const defaultDealership: Dealership = {
     insurers: ['Seguros Andes', 'Aseguradora del Pacífico', 'Protege Seguros'],
   },
   creditQuotation: DEFAULT_CREDIT_QUOTATION,
+  creditEligibility: DEFAULT_CREDIT_ELIGIBILITY,
   financing: {
     credits: {
       convencional: {

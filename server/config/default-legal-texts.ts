@@ -26,7 +26,7 @@ Este sitio pertenece a **{razonSocial}** ({nombre}). Al usarlo aceptas estos té
 
 - Todo crédito está **sujeto a evaluación y aprobación** de la institución financiera o, en el crédito directo, de {nombre}. Las cuotas, tasas y montos que conversemos son referenciales hasta esa aprobación.
 - El crédito directo tiene requisitos propios ({pieCreditoDirecto}, acreditación de ingresos, domicilio y cédula vigente), que detallamos en la página de [financiamiento](/financing).
-- «Financiamos hasta el 100% del valor» depende de la evaluación de cada cliente.
+- Financiamos hasta el {financiamientoMaximo} del valor del vehículo (el resto es el pie), según la evaluación de cada cliente.
 
 ## Seguros y compra de tu auto
 

@@ -32,11 +32,7 @@ afterAll(() => t.close());
 
 async function search(q: string) {
   const snapshot = await t.app.services.catalogue.snapshot();
-  const { data, search } = resolveListing(
-    snapshot,
-    new URLSearchParams({ q }),
-    t.config.dealership.financing,
-  );
+  const { data, search } = resolveListing(snapshot, new URLSearchParams({ q }), t.config.dealership);
   return { names: data.vehicles.map((v) => `${v.name} ${v.year}`).sort(), total: data.total, search };
 }
 

@@ -125,7 +125,7 @@ describe('"Bajó de precio" on the site', () => {
   /** The card the listing shows for `id` (the listing page, its island and the home page build cards alike). */
   async function card(id: number) {
     const snapshot = await t.app.services.catalogue.snapshot();
-    const { data } = resolveListing(snapshot, new URLSearchParams(), t.config.dealership.financing);
+    const { data } = resolveListing(snapshot, new URLSearchParams(), t.config.dealership);
     const all = [data, ...(await otherPages(data.pageCount))].flatMap((page) => page.vehicles);
     return all.find((v) => v.id === id);
   }
@@ -134,11 +134,7 @@ describe('"Bajó de precio" on the site', () => {
     return Array.from(
       { length: pageCount - 1 },
       (_, i) =>
-        resolveListing(
-          snapshot,
-          new URLSearchParams({ pagina: String(i + 2) }),
-          t.config.dealership.financing,
-        ).data,
+        resolveListing(snapshot, new URLSearchParams({ pagina: String(i + 2) }), t.config.dealership).data,
     );
   }
 

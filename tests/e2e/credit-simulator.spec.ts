@@ -214,12 +214,15 @@ test('The side card and the cards show "Cuota desde" with its CAE, and the side 
   request,
 }) => {
   const vehicle = await vehicleToFinance(request);
-  const lowest = lowestInstallment(settings, vehicle.price);
+  const lowest = lowestInstallment(settings, vehicle.price, defaultDealership.creditEligibility);
   if (!lowest) throw new Error('no credit for the vehicle');
   await page.goto(`/vehicles/${vehicle.id}`);
   const card = page.getByRole('complementary', { name: 'Resumen y contacto' });
   await expect(card).toContainText(`Cuota desde ${formatPrice(lowest.installment)} al mes`);
   await expect(card).toContainText(`CAE ${formatPercent(lowest.caePercent)}`);
+  // ADR 0034: the credit every buyer can get, named beside its cuota.
+  expect(lowest.type).toBe('convencional');
+  await expect(card).toContainText('Crédito convencional');
   await card.getByRole('link', { name: 'Simula tu crédito' }).click();
   await expect(page.getByRole('tab', { name: 'Financiamiento' })).toHaveAttribute('aria-selected', 'true');
   await expectFigures(simulator(page), lowest);
@@ -230,10 +233,15 @@ test('The side card and the cards show "Cuota desde" with its CAE, and the side 
   const listed = (await (await request.get(`/api/vehiculos/${href.split('/').at(-1)}/`)).json()) as {
     precio: string;
   };
-  const fromCard = lowestInstallment(settings, Number.parseInt(listed.precio, 10));
+  const fromCard = lowestInstallment(
+    settings,
+    Number.parseInt(listed.precio, 10),
+    defaultDealership.creditEligibility,
+  );
   if (!fromCard) throw new Error('no credit for the most expensive vehicle');
   await expect(first).toContainText(`Cuota desde ${formatPrice(fromCard.installment)}/mes`);
   await expect(first).toContainText(`CAE ${formatPercent(fromCard.caePercent)}`);
+  await expect(first).toContainText(fromCard.typeLabel);
 });
 
 test('/financing simulates a typed price or a vehicle from stock, and refuses what no credit allows', {

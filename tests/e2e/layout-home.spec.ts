@@ -411,7 +411,7 @@ test.describe('home page without JavaScript', () => {
       'Compra y Venta Comercial',
       'Más de 50 vehículos disponibles',
       'Financiamiento',
-      'Financiamos hasta el 100% del valor',
+      'Financiamos hasta el 80% del valor',
       'Asesoría Comercial',
       'Optimizamos las finanzas de nuestros clientes',
     ]) {

@@ -1,5 +1,8 @@
+import { formatPrice } from '@domain/format.ts';
+import { installmentFrom } from '@domain/vehicle.ts';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { axe } from './support/axe.ts';
+import { defaultDealership } from '@server/config/default-dealership.ts';
+import { axe, wcagViolations } from './support/axe.ts';
 
 interface Summary {
   id: number;
@@ -148,6 +151,50 @@ test('Price and year ranges are inclusive, whole and never below zero', async ({
   await price.getByLabel('Desde').blur();
   await expect(page).toHaveURL(/precio_min=0&/);
   await expect(price.getByLabel('Desde')).toHaveValue('0');
+});
+
+// Issue 30 item 6: about half of car purchases are financed, so a visitor looks for what a month costs.
+test('A visitor filters by cuota máxima and sees only cars whose advertised cuota, with its CAE, is at or below it', {
+  tag: '@phone',
+}, async ({ page, request, browser }) => {
+  const all = await stock(request);
+  const cuotas = all
+    .map((v) => installmentFrom(defaultDealership, Number(v.precio))?.installment ?? null)
+    .filter((c): c is number => c !== null)
+    .sort((a, b) => a - b);
+  const bound = cuotas[Math.floor(cuotas.length / 3)] ?? 0;
+  const found = cuotas.filter((c) => c <= bound).length;
+  expect(found).toBeGreaterThan(0);
+  expect(found).toBeLessThan(all.length);
+
+  await page.goto('/vehicles');
+  await hydrated(page);
+  const panel = await filters(page);
+  const cuota = panel.getByRole('group', { name: 'Cuota mensual (CLP)' });
+  await cuota.getByLabel('Hasta').fill(String(bound));
+  await cuota.getByLabel('Hasta').press('Enter');
+  await expect(page).toHaveURL(new RegExp(`\\?cuota_max=${bound}$`));
+  await expect(results(page)).toHaveText(countLine(found));
+  if (isPhone(page)) await page.getByRole('button', { name: /^Ver \d+ vehículos$/ }).click();
+  await expect(page.getByRole('list', { name: 'Filtros activos' })).toContainText(
+    `Cuota hasta ${formatPrice(bound)}`,
+  );
+  await expect(cards(page)).toHaveCount(Math.min(found, 6));
+  for (const text of await cards(page).allTextContents()) {
+    const amount = Number(/Cuota desde \$([\d.]+)/.exec(text)?.[1]?.replace(/\./g, '') ?? Number.NaN);
+    expect(amount, text).toBeLessThanOrEqual(bound);
+    expect(text).toMatch(/CAE \d+,\d{2}%/);
+    expect(text).toContain('Crédito convencional');
+  }
+  expect(await wcagViolations(page)).toEqual([]);
+
+  // The same address without JavaScript: the server renders the same list, and the form keeps the bound.
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: page.viewportSize() });
+  const plain = await context.newPage();
+  await plain.goto(`/vehicles?cuota_max=${bound}`);
+  await expect(results(plain)).toHaveText(countLine(found));
+  await expect(plain.locator(`input[name="cuota_max"]`)).toHaveValue(String(bound));
+  await context.close();
 });
 
 test('The search applies once, 300 ms after the last keystroke', async ({ page, request }) => {

@@ -247,6 +247,8 @@ test('an admin renames a partner, gives another a logo, rewrites a requirement l
   await expect(texts.getByText('Línea 2: Cada requisito admite hasta 160 caracteres.')).toBeVisible();
   await expect(requirements).toHaveAttribute('aria-invalid', 'true');
   await requirements.fill('Cédula de identidad vigente\nResidir en la Región del Maule');
+  // Who may get the direct credit is its own setting (ADR 0034); the same words in the list show once.
+  await page.locator('input[name="creditEligibility.directo"]').fill('Residir en la Región del Maule');
   await page.getByRole('button', { name: 'Guardar cambios' }).click();
   await expect(page.getByText(/Se guardó la versión \d+\. El sitio ya la muestra\./)).toBeVisible();
 

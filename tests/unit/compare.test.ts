@@ -11,6 +11,8 @@ const cuota = (installment: number): InstallmentFrom => ({
   downPayment: 1,
   downPaymentPercent: 20,
   type: 'convencional',
+  typeLabel: 'Crédito convencional',
+  restriction: null,
 });
 
 function vehicle(overrides: Partial<ComparedVehicle> & { id: number }): ComparedVehicle {
@@ -57,8 +59,8 @@ describe('compareRows', () => {
     });
     expect(byKey(rows, 'cuota')).toMatchObject({
       cells: [
-        '$300.000 al mes · CAE 20,00% · 48 cuotas · pie 20%',
-        '$220.000 al mes · CAE 20,00% · 48 cuotas · pie 20%',
+        '$300.000 al mes · CAE 20,00% · 48 cuotas · pie 20% · Crédito convencional',
+        '$220.000 al mes · CAE 20,00% · 48 cuotas · pie 20% · Crédito convencional',
         LACKS_FEATURE,
       ],
       best: [1],

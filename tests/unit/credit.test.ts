@@ -1,9 +1,12 @@
 import type { FinancingSettings } from '@contracts/dealership.ts';
-import { FinancingSettingsSchema } from '@contracts/dealership.ts';
+import { DealershipSchema, FinancingSettingsSchema } from '@contracts/dealership.ts';
 import {
   type CreditSimulation,
   directCreditDownPaymentText,
+  fillMaxFinanced,
   lowestInstallment,
+  maxFinancedPercent,
+  maxFinancedText,
   monthlyInternalRate,
   type SimulationInput,
   simulateCredit,
@@ -425,6 +428,79 @@ describe('lowestInstallment ("Cuota desde")', () => {
 
   it('is null when the price is too small for any credit', () => {
     expect(lowestInstallment(demo, 900_000)).toBeNull();
+  });
+
+  // ADR 0034: a cuota only some buyers can get is no "desde" for the others (Ley 19.496 art. 28 d).
+  it('advertises only credits every buyer can get, and a restricted one only when all are', () => {
+    const eligibility = defaultDealership.creditEligibility;
+    fc.assert(
+      fc.property(fc.integer({ min: 3_000_000, max: 90_000_000 }), (price) => {
+        const open = lowestInstallment(demo, price, eligibility);
+        expect(open?.type).toBe('convencional');
+        const onlyDirect = lowestInstallment(demo, price, { convencional: 'Solo pymes', directo: null });
+        expect(onlyDirect?.type).toBe('directo');
+        const both = lowestInstallment(demo, price, { convencional: 'Solo pymes', directo: 'Solo Quinta' });
+        expect(both?.installment).toBe(lowestInstallment(demo, price)?.installment);
+      }),
+    );
+  });
+});
+
+describe('maxFinancedPercent ("Financiamos hasta el…")', () => {
+  it('is 100 less the smallest minimum pie of the credits every buyer can get', () => {
+    expect(maxFinancedPercent(demo, defaultDealership.creditEligibility)).toBe(80);
+    expect(maxFinancedText(demo, defaultDealership.creditEligibility)).toBe(
+      'Financiamos hasta el 80% del valor',
+    );
+    expect(maxFinancedPercent(demo, { convencional: 'Solo pymes', directo: null })).toBe(60);
+    expect(fillMaxFinanced('Hasta el {financiamientoMaximo}, sí: {financiamientoMaximo}', demo)).toBe(
+      'Hasta el 80%, sí: 80%',
+    );
+    // The demo's second home slide states it through the placeholder, and passes the settings' contract.
+    expect(DealershipSchema.safeParse(defaultDealership).success).toBe(true);
+    expect(
+      fillMaxFinanced(
+        defaultDealership.slides[1]?.description ?? '',
+        demo,
+        defaultDealership.creditEligibility,
+      ),
+    ).toBe('Financiamos hasta el 80% del valor, con cuotas fijas en pesos y respuesta rápida.');
+  });
+
+  it('never promises a pie the simulator refuses', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 90 }),
+        fc.integer({ min: 0, max: 90 }),
+        fc.integer({ min: 20_000_000, max: 90_000_000 }),
+        (convencional, directo, price) => {
+          const settings: FinancingSettings = {
+            ...demo,
+            credits: {
+              convencional: { ...demo.credits.convencional, minDownPaymentPercent: convencional },
+              directo: { ...demo.credits.directo, minDownPaymentPercent: directo },
+            },
+          };
+          const most = maxFinancedPercent(settings);
+          fc.pre(most < 100);
+          const pie = Math.ceil((price * (100 - most)) / 100);
+          const accepted = (['convencional', 'directo'] as const).some(
+            (type) => simulateCredit(settings, { price, downPayment: { pesos: pie }, term: 48, type }).ok,
+          );
+          expect(accepted).toBe(true);
+          const less = (['convencional', 'directo'] as const).some(
+            (type) =>
+              simulateCredit(settings, {
+                price,
+                downPayment: { pesos: pie - Math.ceil(price / 100) },
+                term: 48,
+                type,
+              }).ok,
+          );
+          expect(less).toBe(false);
+        },
+      ),
+    );
   });
 });
 

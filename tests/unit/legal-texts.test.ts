@@ -44,7 +44,7 @@ describe('LegalTextsSchema', () => {
 
   it('refuses an unknown placeholder, naming it and the ones that exist', () => {
     expect(termsError('## Hola\n\nSomos {foo}.')).toBe(
-      'El texto de los términos usa {foo}, que no existe. Usa {nombre}, {razonSocial}, {correo}, {telefono}, {direccion}, {pieCreditoDirecto}, {plazosConservacion}, {instituciones}, {aseguradoras} o {paginaDerechos}.',
+      'El texto de los términos usa {foo}, que no existe. Usa {nombre}, {razonSocial}, {correo}, {telefono}, {direccion}, {pieCreditoDirecto}, {financiamientoMaximo}, {plazosConservacion}, {instituciones}, {aseguradoras} o {paginaDerechos}.',
     );
     expect(termsError('Hola {Nombre}')).toContain('usa {Nombre}, que no existe');
   });

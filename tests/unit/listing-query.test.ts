@@ -10,6 +10,7 @@ import {
   toggleValue,
   withChange,
 } from '@domain/listing-query.ts';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 const parse = (search: string) => parseListingQuery(new URLSearchParams(search));
@@ -23,7 +24,7 @@ describe('reading the listing state from the URL query', () => {
     const query = parse(
       'q=corolla&marca=Toyota&marca=Kia&modelo=Yaris+Sed%C3%A1n&condicion=Usado&tipo=SUV&transmision=Autom%C3%A1tica' +
         '&combustible=Bencina&combustible=Di%C3%A9sel&precio_min=5000000&precio_max=20000000&anio_min=2015' +
-        '&anio_max=2022&orden=price-asc&pagina=3',
+        '&anio_max=2022&cuota_max=350000&orden=price-asc&pagina=3',
     );
     expect(query).toEqual<ListingQuery>({
       search: 'corolla',
@@ -35,9 +36,32 @@ describe('reading the listing state from the URL query', () => {
       fuelTypes: ['Bencina', 'Diésel'],
       price: { min: 5_000_000, max: 20_000_000 },
       year: { min: 2015, max: 2022 },
+      cuotaMax: 350_000,
       sort: 'price-asc',
       page: 3,
     });
+  });
+
+  it('reads a cuota máxima in whole pesos, the Chilean way too, and anything else as no bound', () => {
+    expect(parse('cuota_max=300.000').cuotaMax).toBe(300_000);
+    expect(parse('cuota_max=299999.9').cuotaMax).toBe(299_999);
+    for (const bad of ['', '0', '-5', 'mucho', '1e9', '9'.repeat(40), '300000abc', '<script>']) {
+      expect(parse(`cuota_max=${encodeURIComponent(bad)}`).cuotaMax, bad).toBeNull();
+    }
+    expect(serializeListingQuery({ ...EMPTY_QUERY, cuotaMax: 300_000 })).toBe('cuota_max=300000');
+  });
+
+  it('reads any cuota_max as a positive whole bound or none, and writes it back as read', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 60 }), (raw) => {
+        const query = parseListingQuery(new URLSearchParams([['cuota_max', raw]]));
+        if (query.cuotaMax !== null) {
+          expect(Number.isSafeInteger(query.cuotaMax) && query.cuotaMax >= 1).toBe(true);
+        }
+        const again = parseListingQuery(new URLSearchParams(serializeListingQuery(query)));
+        expect(again).toEqual(query);
+      }),
+    );
   });
 
   it("accepts the footer's condition links in any case and drops unknown conditions", () => {

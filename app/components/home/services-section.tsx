@@ -3,7 +3,10 @@ import { ArrowRight, Banknote, Briefcase, Car, CircleCheck } from '~/components/
 import { Reveal } from '~/components/reveal';
 import { SectionHeading } from './section-heading';
 
-/** 'Soluciones Integrales' (docs/product.md): three services, highlights verbatim. */
+/**
+ * 'Soluciones Integrales' (docs/product.md): three services, highlights verbatim but financing's, which is written
+ * from the settings (ADR 0034: SPEC's «hasta el 100%» is refused by every credit's minimum pie).
+ */
 const SERVICES = [
   {
     icon: Car,
@@ -17,7 +20,7 @@ const SERVICES = [
     icon: Banknote,
     title: 'Financiamiento',
     description: 'Crédito directo y convencional con cuotas fijas en pesos y una respuesta rápida.',
-    highlight: 'Financiamos hasta el 100% del valor',
+    highlight: null,
     to: '/financing',
   },
   {
@@ -29,7 +32,7 @@ const SERVICES = [
   },
 ] as const;
 
-export function ServicesSection() {
+export function ServicesSection({ financingHighlight }: { financingHighlight: string }) {
   return (
     <section
       aria-labelledby="soluciones"
@@ -57,7 +60,7 @@ export function ServicesSection() {
                 <p className="mt-3 mb-6 text-slate-600 leading-relaxed">{service.description}</p>
                 <p className="mt-auto flex items-start gap-2 rounded-lg bg-accent-300/25 px-3 py-2 font-semibold text-slate-900 text-sm">
                   <CircleCheck aria-hidden className="mt-px size-4 shrink-0 text-brand-700" />
-                  {service.highlight}
+                  {service.highlight ?? financingHighlight}
                 </p>
                 <span
                   aria-hidden

@@ -26,6 +26,11 @@ export function ActiveFilters({ query }: { query: ListingQuery }) {
       label: `Hasta ${formatPrice(price.max)}`,
       next: withChange(query, { price: { ...price, max: null } }),
     });
+  if (query.cuotaMax !== null)
+    chips.push({
+      label: `Cuota hasta ${formatPrice(query.cuotaMax)}`,
+      next: withChange(query, { cuotaMax: null }),
+    });
   if (year.min !== null)
     chips.push({ label: `Año desde ${year.min}`, next: withChange(query, { year: { ...year, min: null } }) });
   if (year.max !== null)

@@ -114,3 +114,24 @@ export function RangeFields({ legend, min, max }: RangeProps) {
     </fieldset>
   );
 }
+
+/** One upper bound under its legend (the cuota máxima); an empty field is no bound. */
+export function MaxField({
+  legend,
+  hint,
+  max,
+}: {
+  legend: string;
+  hint: string;
+  max: Omit<BoundFieldProps, 'label'>;
+}) {
+  return (
+    <fieldset className="border-slate-200 border-t pt-4">
+      <legend className="float-left mb-2 w-full font-semibold text-slate-900 text-sm">{legend}</legend>
+      <div className="clear-left">
+        <BoundField label="Hasta" {...max} />
+      </div>
+      <p className="mt-1 text-slate-600 text-xs">{hint}</p>
+    </fieldset>
+  );
+}

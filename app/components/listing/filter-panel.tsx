@@ -4,6 +4,7 @@ import {
   type ListKey,
   PARAM,
   PRICE_DEFAULTS,
+  parseCuotaMax,
   parsePriceMax,
   parsePriceMin,
   parseYear,
@@ -12,7 +13,7 @@ import {
   YEAR_DEFAULTS,
 } from '@domain/listing-query';
 import { X } from '~/components/icons';
-import { CheckboxGroup, RangeFields } from './filter-fields';
+import { CheckboxGroup, MaxField, RangeFields } from './filter-fields';
 import type { ListingState } from './use-listing-state';
 import { useModalPanel } from './use-modal-panel';
 
@@ -134,6 +135,18 @@ export function FilterPanel({ state, options, open, onClose, hydrated, total }: 
             placeholder: formatPrice(PRICE_DEFAULTS.max),
             onCommit: (max, replace) =>
               apply(withChange(query, { price: { ...query.price, max } }), { typing: replace }),
+          }}
+        />
+        <MaxField
+          legend="Cuota mensual (CLP)"
+          hint="La «Cuota desde» de cada auto, con su CAE."
+          max={{
+            name: PARAM.cuotaMax,
+            value: query.cuotaMax,
+            parse: parseCuotaMax,
+            min: 1,
+            placeholder: 'Sin límite',
+            onCommit: (cuotaMax, replace) => apply(withChange(query, { cuotaMax }), { typing: replace }),
           }}
         />
         <RangeFields

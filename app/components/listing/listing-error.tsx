@@ -5,7 +5,7 @@ import { ListingHero } from './listing-hero';
 export function ListingError({ status }: { status: number }) {
   return (
     <>
-      <ListingHero stockCount={null} />
+      <ListingHero stockCount={null} maxFinanced={null} />
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-8 lg:grid-cols-[19rem_minmax(0,1fr)]">
         <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
           <h2 className="font-bold text-lg text-slate-900">Filtros</h2>

@@ -1,7 +1,14 @@
 import { BadgeCheck, Banknote, ShieldCheck } from '~/components/icons';
 
 /** The listing's header band: short, so the first vehicles are visible without scrolling on a phone. */
-export function ListingHero({ stockCount }: { stockCount: number | null }) {
+export function ListingHero({
+  stockCount,
+  maxFinanced,
+}: {
+  stockCount: number | null;
+  /** «Financiamos hasta el 80%», from the settings (ADR 0034); the error page, without them, leaves it out. */
+  maxFinanced: string | null;
+}) {
   return (
     <section className="bg-gradient-to-br from-brand-800 to-brand-900 text-white">
       <div className="mx-auto max-w-7xl px-4 py-8 md:py-14">
@@ -16,10 +23,12 @@ export function ListingHero({ stockCount }: { stockCount: number | null }) {
             <BadgeCheck aria-hidden className="size-5 text-accent-300" />
             Vehículos revisados
           </li>
-          <li className="flex items-center gap-2">
-            <Banknote aria-hidden className="size-5 text-accent-300" />
-            Financiamos hasta el 100%
-          </li>
+          {maxFinanced ? (
+            <li className="flex items-center gap-2">
+              <Banknote aria-hidden className="size-5 text-accent-300" />
+              {maxFinanced}
+            </li>
+          ) : null}
           <li className="flex items-center gap-2">
             <ShieldCheck aria-hidden className="size-5 text-accent-300" />
             Seguros a tu medida

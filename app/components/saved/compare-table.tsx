@@ -1,6 +1,7 @@
 import type { ImageRef } from '@contracts/listing';
 import { type CompareRow, HAS_FEATURE } from '@domain/compare';
 import { idsValue } from '@domain/saved-lists';
+import { AdvertisedCuota } from '~/components/financing/advertised-cuota';
 import { PhotoPlaceholder } from '~/components/photo-placeholder';
 import { ResponsiveImage } from '~/components/responsive-image';
 import { FavouriteButton } from './save-buttons';
@@ -134,6 +135,7 @@ function Row({ row, ids }: { row: CompareRow; ids: number[] }) {
       </th>
       {row.cells.map((cell, index) => {
         const best = row.best.includes(index);
+        const cuota = row.advertised?.[index];
         return (
           <td
             key={ids[index]}
@@ -144,6 +146,8 @@ function Row({ row, ids }: { row: CompareRow; ids: number[] }) {
                 <span aria-hidden>{cell}</span>
                 <span className="sr-only">{cell === HAS_FEATURE ? 'Sí' : 'No'}</span>
               </>
+            ) : cuota ? (
+              <AdvertisedCuota value={cuota} perMonth=" al mes" />
             ) : (
               cell
             )}

@@ -8,10 +8,13 @@ import { CONVENTIONAL_SECTION_ID } from './section-scroll';
 /** docs/product.md conventional credit: requirements for dependent and independent workers. */
 export function ConventionalCreditSection({
   texts,
+  restriction,
   action,
 }: {
   /** The section's texts (site settings). */
   texts: FinancingPage['convencional'];
+  /** Who may get the credit (creditEligibility.convencional), or null: every buyer (ADR 0034). */
+  restriction: string | null;
   action: ReactNode;
 }) {
   return (
@@ -35,6 +38,7 @@ export function ConventionalCreditSection({
               Crédito Convencional
             </h2>
             <p className="mt-4 whitespace-pre-line text-lg text-slate-600 leading-relaxed">{texts.intro}</p>
+            {restriction ? <p className="mt-4 font-semibold text-lg text-slate-800">{restriction}</p> : null}
             <div className="mt-8">{action}</div>
           </div>
           <div className="grid gap-6 sm:grid-cols-2">

@@ -10,14 +10,20 @@ interface Props {
   texts: FinancingPage['directo'];
   /** directCreditDownPaymentText: the one down-payment text (docs/product.md). */
   downPayment: string;
+  /** Who may get the credit (creditEligibility.directo), or null: the first requirement (ADR 0034). */
+  restriction: string | null;
   /** The button that opens the financing request. */
   action: ReactNode;
 }
 
 /** docs/product.md direct credit: conditions and requirements. */
-export function DirectCreditSection({ texts, downPayment, action }: Props) {
+export function DirectCreditSection({ texts, downPayment, restriction, action }: Props) {
   // The pie line is computed from the credit's conditions, after the third of the dealership's own lines.
   const conditions = [...texts.conditions.slice(0, 3), downPayment, ...texts.conditions.slice(3)];
+  // Who may get it is its own setting; a stored version that still lists it among the requirements shows it once.
+  const requirements = restriction
+    ? [restriction, ...texts.requirements.filter((line) => line !== restriction)]
+    : texts.requirements;
   return (
     <section
       id={DIRECT_SECTION_ID}
@@ -46,7 +52,7 @@ export function DirectCreditSection({ texts, downPayment, action }: Props) {
               <CheckList items={conditions} />
             </RequirementCard>
             <RequirementCard icon={ClipboardCheck} title="Requisitos" delay={450}>
-              <CheckList items={texts.requirements} />
+              <CheckList items={requirements} />
             </RequirementCard>
           </div>
         </div>

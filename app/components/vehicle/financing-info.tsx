@@ -4,15 +4,17 @@ import { Banknote, Check } from '~/components/icons';
 interface Props {
   /** The configured down-payment sentence of direct credit (one text everywhere, docs/product.md). */
   downPayment: string;
+  /** Who may get the direct credit (the settings' creditEligibility.directo), or null: anyone (ADR 0034). */
+  directRestriction: string | null;
   onFinancing: () => void;
 }
 
 /** The 'Financiamiento' tab: credit requirements of docs/product.md and the way into the financing form. */
-export function FinancingInfo({ downPayment, onFinancing }: Props) {
+export function FinancingInfo({ downPayment, directRestriction, onFinancing }: Props) {
   const direct = [
     'Plazo de hasta 48 meses',
     'Cuota fija en pesos',
-    'Solo para residentes de la Quinta Región',
+    ...(directRestriction ? [directRestriction] : []),
     downPayment,
     'Aval familiar directo referencial',
     'Acreditación de renta acorde a la cuota',

@@ -2,7 +2,7 @@ import type { ConsentContext } from '@domain/consent';
 import { formatPrice, stockReference } from '@domain/format';
 import type { VehicleView } from '@domain/vehicle';
 import { Suspense, useState } from 'react';
-import { InstallmentFromLines, simulatorHref } from '~/components/financing/installment-from';
+import { AdvertisedCuota, simulatorHref } from '~/components/financing/advertised-cuota';
 import {
   LazyInquiryForm,
   LazyTestDriveModal,
@@ -57,9 +57,7 @@ export function VehicleSummary({ vehicle, whatsapp, salesEmail, publicUrl, conse
       </p>
       {vehicle.installmentFrom ? (
         <div className="mt-3 rounded-xl bg-brand-50 px-4 py-3 text-slate-700 text-sm">
-          <p>
-            <InstallmentFromLines value={vehicle.installmentFrom} perMonth=" al mes" />
-          </p>
+          <AdvertisedCuota value={vehicle.installmentFrom} perMonth=" al mes" />
           <a
             href={simulatorHref(vehicle.installmentFrom)}
             className="mt-1 inline-flex min-h-6 items-center font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"

@@ -31,6 +31,8 @@ const TABS = [
 interface Props {
   vehicle: VehicleView;
   downPayment: string;
+  /** Who may get the direct credit, or null (ADR 0034). */
+  directRestriction: string | null;
   financing: FinancingSettings;
   lenders: Record<CreditType, string>;
   /** The simulation the address names, or the default one. */
@@ -47,6 +49,7 @@ interface Props {
 export function VehicleTabs({
   vehicle,
   downPayment,
+  directRestriction,
   financing,
   lenders,
   simulation,
@@ -107,7 +110,11 @@ export function VehicleTabs({
         </section>
         <ServerMarkup slot="cotizacion" />
       </div>
-      <FinancingInfo downPayment={downPayment} onFinancing={() => onFinancing()} />
+      <FinancingInfo
+        downPayment={downPayment}
+        directRestriction={directRestriction}
+        onFinancing={() => onFinancing()}
+      />
     </div>,
   ];
 

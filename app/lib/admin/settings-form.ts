@@ -256,6 +256,10 @@ export function settingsFromForm(current: Dealership, form: FormData): Dealershi
       photoRetentionMonths: months(form, 'privacy.photoRetentionMonths'),
       insurers: lines(text(form, 'privacy.insurers')),
     },
+    creditEligibility: {
+      convencional: text(form, 'creditEligibility.convencional').trim() || null,
+      directo: text(form, 'creditEligibility.directo').trim() || null,
+    },
     creditQuotation: {
       lenders: {
         convencional: text(form, 'creditQuotation.lenders.convencional').trim() || null,

@@ -1,11 +1,11 @@
-import type { FinancingSettings } from '@contracts/dealership.ts';
+import type { CreditOffer } from '@contracts/dealership.ts';
 // The listing's data for one query, for the page's loader and for the listing island's requests
 // (app/routes/vehicles-json.ts), which must agree to the byte: the island replaces the page's results with them.
 import type { FilterOptions, ListingData } from '@contracts/listing.ts';
 import { displayTransmission } from '@domain/format.ts';
 import { type ListingQuery, parseListingQuery, serializeListingQuery } from '@domain/listing-query.ts';
 import type { VehicleRecord } from '@domain/vehicle.ts';
-import { toCardView, toVehicleView } from '@domain/vehicle.ts';
+import { installmentFrom, toCardView, toVehicleView } from '@domain/vehicle.ts';
 import {
   type FilterableVehicle,
   filterVehicles,
@@ -39,6 +39,25 @@ function indexed(snapshot: CatalogueSnapshot): Indexed[] {
   return list;
 }
 
+// The advertised cuota of every vehicle, for the cuota máxima filter (issue 30 item 6): computed once per catalogue
+// snapshot and settings (both change together, ADR 0025), on the first query that asks for it, by the same function
+// the cards show (so a card never shows a cuota above the bound it was found with). Vehicles of one price share it.
+const withCuotas = new WeakMap<CatalogueSnapshot, CreditOffer>();
+
+function computeCuotas(snapshot: CatalogueSnapshot, list: Indexed[], offer: CreditOffer): void {
+  if (withCuotas.get(snapshot) === offer) return;
+  const byPrice = new Map<number, number | null>();
+  for (const vehicle of list) {
+    let cuota = byPrice.get(vehicle.price);
+    if (cuota === undefined) {
+      cuota = installmentFrom(offer, vehicle.price)?.installment ?? null;
+      byPrice.set(vehicle.price, cuota);
+    }
+    vehicle.cuota = cuota;
+  }
+  withCuotas.set(snapshot, offer);
+}
+
 /** Lookup values plus any chosen value missing from them, so every ticked box can be unticked. */
 const withChosen = (values: string[], chosen: string[]) => [...new Set([...values, ...chosen])];
 
@@ -49,7 +68,7 @@ const withChosen = (values: string[], chosen: string[]) => [...new Set([...value
 export function listingData(
   snapshot: CatalogueSnapshot,
   query: ListingQuery,
-  financing: FinancingSettings,
+  offer: CreditOffer,
 ): ListingData {
   const all = indexed(snapshot);
   const { lookups } = snapshot;
@@ -57,6 +76,7 @@ export function listingData(
   const transmissions = query.transmissions.map(
     (shown) => lookups.transmissions.find((t) => displayTransmission(t.tipo) === shown)?.tipo ?? shown,
   );
+  if (query.cuotaMax !== null) computeCuotas(snapshot, all, offer);
   const matches = sortVehicles(filterVehicles(all, { ...query, transmissions }), query.sort);
   const { items, ...page } = paginate(matches, query.page);
   const options: FilterOptions = {
@@ -80,7 +100,7 @@ export function listingData(
   };
   return {
     ...page,
-    vehicles: items.map((v) => toCardView(toVehicleView(v.record, financing))),
+    vehicles: items.map((v) => toCardView(toVehicleView(v.record, offer))),
     options,
     stockCount: all.length,
   };
@@ -90,12 +110,8 @@ export function listingData(
  * The listing an address asks for, and its canonical query string (without "?"): a submitted no-JS form, a stray
  * parameter or a page past the end has another one, and the page redirects there.
  */
-export function resolveListing(
-  snapshot: CatalogueSnapshot,
-  params: URLSearchParams,
-  financing: FinancingSettings,
-) {
+export function resolveListing(snapshot: CatalogueSnapshot, params: URLSearchParams, offer: CreditOffer) {
   const query = parseListingQuery(params);
-  const data = listingData(snapshot, query, financing);
+  const data = listingData(snapshot, query, offer);
   return { data, search: serializeListingQuery({ ...query, page: data.page }) };
 }

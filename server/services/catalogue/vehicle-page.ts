@@ -1,6 +1,6 @@
 // What a vehicle page shows (app/routes/vehicle-detail.tsx): a published vehicle, or a sold one with its 'Vendido'
 // state (ADR 0018), and the similar vehicles of either. Also which vehicle pages /sitemap.xml lists.
-import type { FinancingSettings } from '@contracts/dealership.ts';
+import type { CreditOffer } from '@contracts/dealership.ts';
 import type { VehicleCardView } from '@contracts/listing.ts';
 import {
   type PreparedStock,
@@ -28,7 +28,7 @@ export interface VehiclePageData {
 }
 
 export interface VehiclePageOptions {
-  financing: FinancingSettings;
+  offer: CreditOffer;
   soldPageDays: number;
   now: number;
 }
@@ -60,7 +60,7 @@ function candidatesOf(snapshot: CatalogueSnapshot): PreparedStock<Candidate> {
 export function similarCards(
   snapshot: CatalogueSnapshot,
   record: VehicleRecord,
-  { financing, now }: Pick<VehiclePageOptions, 'financing' | 'now'>,
+  { offer, now }: Pick<VehiclePageOptions, 'offer' | 'now'>,
 ): VehicleCardView[] {
   const target = {
     id: record.id,
@@ -69,7 +69,7 @@ export function similarCards(
     price: record.price,
   };
   return rankSimilar(target, candidatesOf(snapshot)).map((c) =>
-    toCardView(toVehicleView(c.record, financing, now)),
+    toCardView(toVehicleView(c.record, offer, now)),
   );
 }
 
@@ -83,7 +83,7 @@ export async function vehiclePageData(
   const published = snapshot.byId.get(id);
   if (published) {
     return {
-      vehicle: toVehicleView(published, options.financing, options.now),
+      vehicle: toVehicleView(published, options.offer, options.now),
       sold: null,
       similar: similarCards(snapshot, published, options),
     };
@@ -93,7 +93,7 @@ export async function vehiclePageData(
   if (!soldAt || !record) return null;
   return {
     // A sold vehicle announces no price decrease.
-    vehicle: { ...toVehicleView(record, options.financing, options.now), previousPrice: null },
+    vehicle: { ...toVehicleView(record, options.offer, options.now), previousPrice: null },
     sold: {
       soldAt: soldAt.toISOString(),
       indexed: soldPageIndexed(soldAt, options.soldPageDays, options.now),

@@ -117,6 +117,8 @@ export function SettingsForm({
         <Card title="Portada">
           <p className="mb-4 text-slate-600 text-sm">
             Las tres diapositivas del inicio, en orden. Cada una muestra «Ver Vehículos» y «Contáctanos».
+            Escribe {'{financiamientoMaximo}'} donde el texto diga cuánto se financia: se reemplaza por el
+            porcentaje que dan los pies mínimos de «Financiamiento» («80%»).
           </p>
           <div className="grid gap-4">
             {settings.slides.map((slide, index) => (
@@ -311,6 +313,15 @@ export function SettingsForm({
                     inputMode="decimal"
                     defaultValue={String(credit.minDownPaymentPercent)}
                     maxLength={5}
+                    hint="Lo más que financia el sitio es 100% menos el menor pie de los créditos sin restricción («Financiamos hasta el 80% del valor»)."
+                  />
+                  <TextField
+                    name={`creditEligibility.${type}`}
+                    label="Quién puede obtenerlo"
+                    required={false}
+                    defaultValue={settings.creditEligibility[type] ?? ''}
+                    maxLength={120}
+                    hint="En blanco: cualquier comprador. Si no, se muestra junto a cada cuota de este crédito; la «Cuota desde» de las tarjetas usa un crédito sin restricción cuando lo hay."
                   />
                   {CREDIT_TERMS.map((term) => (
                     <TextField
