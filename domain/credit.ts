@@ -256,13 +256,14 @@ export function simulateCredit(settings: FinancingSettings, input: SimulationInp
 /** Who may get each credit type; null: every buyer (the site settings' `creditEligibility`). */
 export type CreditRestrictions = Readonly<Record<CreditType, string | null>>;
 
-const NO_RESTRICTIONS: CreditRestrictions = { convencional: null, directo: null };
+/** Every credit open to every buyer. */
+export const NO_RESTRICTIONS: CreditRestrictions = { convencional: null, directo: null };
 
 /**
  * The credit types a site-wide claim may speak of (ADR 0034): those every buyer can get, or, when each is restricted,
  * all of them (the claim then carries its credit's restriction).
  */
-export function advertisedCreditTypes(restrictions: CreditRestrictions = NO_RESTRICTIONS): CreditType[] {
+export function advertisedCreditTypes(restrictions: CreditRestrictions): CreditType[] {
   const open = CREDIT_TYPES.filter((type) => restrictions[type] === null);
   return open.length > 0 ? open : [...CREDIT_TYPES];
 }
@@ -276,7 +277,7 @@ export function advertisedCreditTypes(restrictions: CreditRestrictions = NO_REST
 export function lowestInstallment(
   settings: FinancingSettings,
   price: number,
-  restrictions: CreditRestrictions = NO_RESTRICTIONS,
+  restrictions: CreditRestrictions,
 ): CreditSimulation | null {
   let best: CreditSimulation | null = null;
   for (const type of advertisedCreditTypes(restrictions)) {
@@ -299,10 +300,7 @@ export function lowestInstallment(
  * credits every buyer can get (ADR 0034). Every sentence that states it ("Financiamos hasta el 80% del valor") is
  * written from this, so it cannot promise a pie the simulator refuses.
  */
-export function maxFinancedPercent(
-  settings: FinancingSettings,
-  restrictions: CreditRestrictions = NO_RESTRICTIONS,
-): number {
+export function maxFinancedPercent(settings: FinancingSettings, restrictions: CreditRestrictions): number {
   const pies = advertisedCreditTypes(restrictions).map(
     (type) => settings.credits[type].minDownPaymentPercent,
   );
@@ -310,7 +308,7 @@ export function maxFinancedPercent(
 }
 
 /** "Financiamos hasta el 80% del valor", from the settings (maxFinancedPercent). */
-export function maxFinancedText(settings: FinancingSettings, restrictions?: CreditRestrictions): string {
+export function maxFinancedText(settings: FinancingSettings, restrictions: CreditRestrictions): string {
   return `Financiamos hasta el ${maxFinancedPercent(settings, restrictions)}% del valor`;
 }
 
@@ -321,7 +319,7 @@ export const MAX_FINANCED_PLACEHOLDER = '{financiamientoMaximo}';
 export function fillMaxFinanced(
   text: string,
   settings: FinancingSettings,
-  restrictions?: CreditRestrictions,
+  restrictions: CreditRestrictions,
 ): string {
   return text.replaceAll(MAX_FINANCED_PLACEHOLDER, `${maxFinancedPercent(settings, restrictions)}%`);
 }

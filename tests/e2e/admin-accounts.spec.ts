@@ -139,32 +139,38 @@ async function apiHeaders(page: Page): Promise<Record<string, string>> {
 test.describe('accessibility of the account pages', () => {
   test.use({ reducedMotion: 'reduce' });
 
-  test('axe finds no violation on /admin/usuarios, with field errors and with the edit dialog', {
-    tag: '@phone',
-  }, async ({ page }, info) => {
-    await signInAs(page, 'admin');
-    // A colleague with a long e-mail: the list truncates it and the page never scrolls sideways (once it did, 32 px
-    // at 390, and the round-robin switch's help text lay over its button).
-    await staffCall(page.request, 'POST', '/admin/api/usuarios', {
-      name: 'Correo Largo',
-      email: unique('una-direccion-de-correo-bastante-larga', info.project.name),
-      role: 'ventas',
-      password: 'Zorro-azul-salta-9271',
-    });
-    await page.goto('/admin/usuarios');
-    await hydrated(page);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth)).toBeLessThanOrEqual(0);
-    expect(await violationsOf(page)).toEqual([]);
-    await page.getByRole('button', { name: 'Crear usuario' }).click();
-    await slow(page.getByText('Ingresa el nombre (al menos 2 caracteres).')).toBeVisible();
-    expect(await violationsOf(page), 'create form errors').toEqual([]);
-    await page
-      .getByRole('button', { name: /^Editar a / })
-      .first()
-      .click();
-    await expect(page.getByRole('dialog')).toBeVisible();
-    expect(await violationsOf(page), 'edit dialog').toEqual([]);
-  });
+  test(
+    'axe finds no violation on /admin/usuarios, with field errors and with the edit dialog',
+    {
+      tag: '@phone',
+    },
+    async ({ page }, info) => {
+      await signInAs(page, 'admin');
+      // A colleague with a long e-mail: the list truncates it and the page never scrolls sideways (once it did, 32 px
+      // at 390, and the round-robin switch's help text lay over its button).
+      await staffCall(page.request, 'POST', '/admin/api/usuarios', {
+        name: 'Correo Largo',
+        email: unique('una-direccion-de-correo-bastante-larga', info.project.name),
+        role: 'ventas',
+        password: 'Zorro-azul-salta-9271',
+      });
+      await page.goto('/admin/usuarios');
+      await hydrated(page);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - innerWidth),
+      ).toBeLessThanOrEqual(0);
+      expect(await violationsOf(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Crear usuario' }).click();
+      await slow(page.getByText('Ingresa el nombre (al menos 2 caracteres).')).toBeVisible();
+      expect(await violationsOf(page), 'create form errors').toEqual([]);
+      await page
+        .getByRole('button', { name: /^Editar a / })
+        .first()
+        .click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      expect(await violationsOf(page), 'edit dialog').toEqual([]);
+    },
+  );
 
   test('axe finds no violation on /admin/cuenta and /admin/auditoria', { tag: '@phone' }, async ({
     page,

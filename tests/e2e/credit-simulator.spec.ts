@@ -57,7 +57,7 @@ test('A visitor simulates a credit on a vehicle, shares it, and the request carr
   const panel = simulator(page);
 
   // The default: the side card's "Cuota desde" (the cheapest credit type at its minimum pie, the longest term).
-  const lowest = lowestInstallment(settings, vehicle.price);
+  const lowest = lowestInstallment(settings, vehicle.price, defaultDealership.creditEligibility);
   if (!lowest) throw new Error('no credit for the vehicle');
   await expectFigures(panel, lowest);
 

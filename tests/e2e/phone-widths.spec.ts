@@ -143,7 +143,7 @@ test('The vehicle tabs show whole from 320 px, and the financing tab opens on th
   page,
 }) => {
   const vehicle = await vehicleToFinance(page);
-  const lowest = lowestInstallment(settings, vehicle.price);
+  const lowest = lowestInstallment(settings, vehicle.price, defaultDealership.creditEligibility);
   if (!lowest) throw new Error('no credit for the vehicle');
   for (const width of WIDTHS) {
     await atWidth(page, width);

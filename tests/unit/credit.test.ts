@@ -8,6 +8,7 @@ import {
   maxFinancedPercent,
   maxFinancedText,
   monthlyInternalRate,
+  NO_RESTRICTIONS,
   type SimulationInput,
   simulateCredit,
 } from '@domain/credit.ts';
@@ -411,7 +412,7 @@ describe('simulateCredit: properties', () => {
 
 describe('lowestInstallment ("Cuota desde")', () => {
   it('is the lowest cuota over the credit types at their minimum pie and longest term', () => {
-    const lowest = lowestInstallment(demo, 12_990_000);
+    const lowest = lowestInstallment(demo, 12_990_000, NO_RESTRICTIONS);
     const candidates = (['convencional', 'directo'] as const).map(
       (type) =>
         simulate(demo, {
@@ -427,7 +428,7 @@ describe('lowestInstallment ("Cuota desde")', () => {
   });
 
   it('is null when the price is too small for any credit', () => {
-    expect(lowestInstallment(demo, 900_000)).toBeNull();
+    expect(lowestInstallment(demo, 900_000, NO_RESTRICTIONS)).toBeNull();
   });
 
   // ADR 0034: a cuota only some buyers can get is no "desde" for the others (Ley 19.496 art. 28 d).
@@ -440,7 +441,7 @@ describe('lowestInstallment ("Cuota desde")', () => {
         const onlyDirect = lowestInstallment(demo, price, { convencional: 'Solo pymes', directo: null });
         expect(onlyDirect?.type).toBe('directo');
         const both = lowestInstallment(demo, price, { convencional: 'Solo pymes', directo: 'Solo Quinta' });
-        expect(both?.installment).toBe(lowestInstallment(demo, price)?.installment);
+        expect(both?.installment).toBe(lowestInstallment(demo, price, NO_RESTRICTIONS)?.installment);
       }),
     );
   });
@@ -453,9 +454,13 @@ describe('maxFinancedPercent ("Financiamos hasta el…")', () => {
       'Financiamos hasta el 80% del valor',
     );
     expect(maxFinancedPercent(demo, { convencional: 'Solo pymes', directo: null })).toBe(60);
-    expect(fillMaxFinanced('Hasta el {financiamientoMaximo}, sí: {financiamientoMaximo}', demo)).toBe(
-      'Hasta el 80%, sí: 80%',
-    );
+    expect(
+      fillMaxFinanced(
+        'Hasta el {financiamientoMaximo}, sí: {financiamientoMaximo}',
+        demo,
+        defaultDealership.creditEligibility,
+      ),
+    ).toBe('Hasta el 80%, sí: 80%');
     // The demo's second home slide states it through the placeholder, and passes the settings' contract.
     expect(DealershipSchema.safeParse(defaultDealership).success).toBe(true);
     expect(
@@ -481,7 +486,7 @@ describe('maxFinancedPercent ("Financiamos hasta el…")', () => {
               directo: { ...demo.credits.directo, minDownPaymentPercent: directo },
             },
           };
-          const most = maxFinancedPercent(settings);
+          const most = maxFinancedPercent(settings, NO_RESTRICTIONS);
           fc.pre(most < 100);
           const pie = Math.ceil((price * (100 - most)) / 100);
           const accepted = (['convencional', 'directo'] as const).some(
