@@ -78,7 +78,7 @@ describe('the VIN and external reference of a vehicle', () => {
   it('keeps them through a quick status change, and clears them when the form sends them blank', async () => {
     const created = await create({ vin: nextVin(), referencia: 'STK-QUICK' });
     const patch = await callAs(t.app, 'PATCH', `/admin/api/vehiculos/${created.id}`, ventas, {
-      estado: 'vendido',
+      destacado: true,
     });
     expect(patch.statusCode, patch.body).toBe(200);
     expect((patch.json() as { vehiculo: StockVehicleDetail }).vehiculo.vin).toBe(created.vin);
