@@ -81,6 +81,8 @@ export interface VehicleSale {
   diasEnStock: number | null;
   registradaPor: string | null;
   registrada: string;
+  /** Whether the viewer may undo it: an admin, or whoever recorded it. */
+  puedeDeshacer: boolean;
 }
 
 /** One sale of the report. */

@@ -17,7 +17,7 @@ import { similarAlertMessage } from '~/components/forms/similar-alert-form.tsx';
 import { csrfHeaders } from '../support/csrf-client.ts';
 import { createLookups, createVehicle } from '../support/factories.ts';
 import { sellAs, undoSaleAs } from '../support/sales.ts';
-import { callAs, type SignedInStaff, signedInStaff } from '../support/staff.ts';
+import { type SignedInStaff, signedInStaff } from '../support/staff.ts';
 import { testConfig } from '../support/test-app.ts';
 import { openTestDatabase } from '../support/test-database.ts';
 

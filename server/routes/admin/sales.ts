@@ -1,20 +1,10 @@
-import {
-  SaleInputSchema,
-  SalesQuerySchema,
-  type SalesScope,
-  SaleUndoSchema,
-} from '@contracts/admin-sales.ts';
+import { SaleInputSchema, SalesQuerySchema, SaleUndoSchema } from '@contracts/admin-sales.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import { sendRefusal } from '../../http/refusal.ts';
-import { saleOptions, salesCsv, salesReport, vehicleSale } from '../../services/admin/sales.ts';
+import { saleOptions, salesCsv, salesReport, salesScope, vehicleSale } from '../../services/admin/sales.ts';
 import { getStockVehicle } from '../../services/admin/stock-queries.ts';
 import { vehicleNotFound } from '../../services/admin/stock-support.ts';
 import { actor, idParam, parseBody } from './stock-http.ts';
-
-/** Admins see every sale with its cost and margin; a salesperson, their own sales without them (ADR 0038). */
-export function salesScope(staff: { id: number; role: string }): SalesScope {
-  return staff.role === 'admin' ? { kind: 'all' } : { kind: 'own', staffId: staff.id };
-}
 
 /**
  * Sales (issue 31, ADR 0038): record one (the vehicle becomes 'vendido'), undo it (back to 'publicado'), the

@@ -211,7 +211,11 @@ export async function undoSale(
 const seller = aliasedTable(staffUsers, 'seller');
 
 /** The live sale of a vehicle, or null; the cost only for admins. */
-export async function vehicleSale(db: Db, vehicleId: number, viewer: Staff): Promise<VehicleSale | null> {
+export async function vehicleSale(
+  db: Db,
+  vehicleId: number,
+  viewer: Pick<Staff, 'id' | 'role'>,
+): Promise<VehicleSale | null> {
   const [sale] = await db
     .select({ ...getTableColumns(vehicleSales), seller: seller.name })
     .from(vehicleSales)
@@ -245,7 +249,13 @@ export async function vehicleSale(db: Db, vehicleId: number, viewer: Staff): Pro
     diasEnStock: sale.publishedAt ? daysBetween(chileDayKey(sale.publishedAt), sale.soldOn) : null,
     registradaPor: await name(sale.recordedBy),
     registrada: sale.recordedAt.toISOString(),
+    puedeDeshacer: viewer.role === 'admin' || sale.recordedBy === viewer.id,
   };
+}
+
+/** Admins see every sale with its cost and margin; a salesperson, their own sales without them (ADR 0038). */
+export function salesScope(staff: { id: number; role: string }): SalesScope {
+  return staff.role === 'admin' ? { kind: 'all' } : { kind: 'own', staffId: staff.id };
 }
 
 /** The report's period: the months asked for, else the last twelve up to this one (Chile), at most ten years. */
