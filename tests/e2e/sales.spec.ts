@@ -64,7 +64,8 @@ test(
     await expect(dialog).toHaveCount(0);
     await expect(card.getByText('Venta registrada.', { exact: false })).toBeVisible();
     await expect(card.getByText('$17.500.000')).toBeVisible();
-    await expect(card.getByText('Vendedor E2E')).toBeVisible();
+    // The salesperson, and who recorded it: the same person here.
+    await expect(card.getByText('Vendedor E2E')).toHaveCount(2);
     expect((await page.request.get(`/api/vehiculos/${vehiculo.id}/`)).status()).toBe(404);
     await expectNoAxeViolations(page);
     await card.screenshot({ path: testInfo.outputPath('card.png') });

@@ -49,52 +49,61 @@ function GroupTable({
 }) {
   const lines = hideEmpty ? groups.filter((g) => g.ventas > 0) : groups;
   if (lines.length === 0) return <EmptyState>Sin ventas en el período.</EmptyState>;
+  // Its own scrolling box (a card is half the page on a desktop): focusable, so a keyboard can scroll it too.
   return (
-    <DataTable caption={caption}>
-      <thead>
-        <tr>
-          <th scope="col" className={th}>
-            {first}
-          </th>
-          <th scope="col" className={thNum}>
-            Ventas
-          </th>
-          <th scope="col" className={thNum}>
-            Total vendido
-          </th>
-          <th scope="col" className={thNum}>
-            Días en stock (promedio)
-          </th>
-          {margins ? (
+    <section
+      aria-label={caption}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways must be reachable by keyboard.
+      tabIndex={0}
+      className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-700"
+    >
+      <table className="w-full min-w-[26rem] border-collapse text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col" className={th}>
+              {first}
+            </th>
             <th scope="col" className={thNum}>
-              Margen
+              Ventas
             </th>
-          ) : null}
-        </tr>
-      </thead>
-      <tbody>
-        {lines.map((g) => (
-          <tr key={g.clave}>
-            <th scope="row" className={`${td} font-medium`}>
-              {g.nombre}
+            <th scope="col" className={thNum}>
+              Total vendido
             </th>
-            <td className={num}>{g.ventas}</td>
-            <td className={num}>{g.ventas === 0 ? '—' : formatPrice(g.total)}</td>
-            <td className={num}>{days(g.diasPromedio)}</td>
+            <th scope="col" className={thNum}>
+              Días en stock (promedio)
+            </th>
             {margins ? (
-              <td className={num}>
-                {money(g.margen)}
-                {g.margen !== null && g.conCosto < g.ventas ? (
-                  <span className="block text-slate-600 text-xs">
-                    {g.conCosto} de {g.ventas} con costo
-                  </span>
-                ) : null}
-              </td>
+              <th scope="col" className={thNum}>
+                Margen
+              </th>
             ) : null}
           </tr>
-        ))}
-      </tbody>
-    </DataTable>
+        </thead>
+        <tbody>
+          {lines.map((g) => (
+            <tr key={g.clave}>
+              <th scope="row" className={`${td} font-medium`}>
+                {g.nombre}
+              </th>
+              <td className={num}>{g.ventas}</td>
+              <td className={num}>{g.ventas === 0 ? '—' : formatPrice(g.total)}</td>
+              <td className={num}>{days(g.diasPromedio)}</td>
+              {margins ? (
+                <td className={num}>
+                  {money(g.margen)}
+                  {g.margen !== null && g.conCosto < g.ventas ? (
+                    <span className="block text-slate-600 text-xs">
+                      {g.conCosto} de {g.ventas} con costo
+                    </span>
+                  ) : null}
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
   );
 }
 
