@@ -69,6 +69,24 @@ describe('the VIN and external reference of a vehicle', () => {
     expect(row?.externalRef).toBe('STK-1601');
   });
 
+  it('finds a vehicle in the stock list by its whole external reference (any case) or VIN', async () => {
+    const vin = nextVin();
+    const created = await create({ modelo: 'Buscado por código', vin, referencia: 'Stk_9%01' });
+    const search = async (q: string) =>
+      (
+        (
+          await callAs(t.app, 'GET', `/admin/api/vehiculos?q=${encodeURIComponent(q)}`, ventas, undefined)
+        ).json() as {
+          items: { id: number }[];
+        }
+      ).items.map((i) => i.id);
+    expect(await search('stk_9%01')).toEqual([created.id]);
+    expect(await search(` ${vin.toLowerCase()} `)).toEqual([created.id]);
+    // Only the whole reference: a part of it, or its LIKE wildcards, find nothing.
+    expect(await search('Stk_9')).not.toContain(created.id);
+    expect(await search('Stk_9_01')).not.toContain(created.id);
+  });
+
   it('lets any number of vehicles have none', async () => {
     const a = await create({ vin: '', referencia: '' });
     const b = await create({});

@@ -185,7 +185,7 @@ function Figure({ label, value, hint }: { label: string; value: string; hint?: s
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-xs">
       <dt className="font-medium text-slate-700 text-sm">{label}</dt>
-      <dd className="mt-1 font-bold text-2xl text-slate-900 tabular-nums">{value}</dd>
+      <dd className="mt-1 font-bold text-slate-900 text-xl tabular-nums sm:text-2xl">{value}</dd>
       {hint ? <dd className="mt-1 text-slate-600 text-xs">{hint}</dd> : null}
     </div>
   );
@@ -251,13 +251,14 @@ export default function SalesPage({ loaderData }: Route.ComponentProps) {
         ) : null}
       </dl>
 
-      <div className="mt-5 grid gap-5 xl:grid-cols-2">
-        <Card title="Por mes">
+      {/* minmax(0, 1fr) and min-w-0: a wide table scrolls inside its card instead of widening the page. */}
+      <div className="mt-5 grid grid-cols-[minmax(0,1fr)] gap-5 xl:grid-cols-2">
+        <Card title="Por mes" className="min-w-0">
           <GroupTable caption="Ventas por mes" first="Mes" groups={report.porMes} margins={todas} />
         </Card>
-        <div className="grid content-start gap-5">
+        <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-5">
           {todas ? (
-            <Card title="Por vendedor">
+            <Card title="Por vendedor" className="min-w-0">
               <GroupTable
                 caption="Ventas por vendedor"
                 first="Vendedor"
@@ -267,7 +268,7 @@ export default function SalesPage({ loaderData }: Route.ComponentProps) {
               />
             </Card>
           ) : null}
-          <Card title="Por fuente">
+          <Card title="Por fuente" className="min-w-0">
             <GroupTable
               caption="Ventas por fuente de la solicitud"
               first="Fuente"
