@@ -95,7 +95,7 @@ export default function VehicleEdit({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_26rem] xl:items-start">
         <VehicleForm
           // A sale recorded or undone beside it changes the status: the form starts again from the saved vehicle.
-          key={`${vehicle.id}-${vehicle.estado}`}
+          key={`${vehicle.id}-${vehicle.estado === 'vendido'}`}
           lookups={lookups}
           vehicle={vehicle}
           notice={
