@@ -46,6 +46,7 @@ export default [
     route('admin/vehiculos/nuevo', 'routes/admin/vehicle-new.tsx'),
     route('admin/vehiculos/importar', 'routes/admin/stock-import.tsx'),
     route('admin/vehiculos/:id', 'routes/admin/vehicle-edit.tsx'),
+    route('admin/ventas', 'routes/admin/sales.tsx'),
     route('admin/listas', 'routes/admin/lookups.tsx'),
     route('admin/usuarios', 'routes/admin/staff.tsx'),
     route('admin/auditoria', 'routes/admin/audit.tsx'),

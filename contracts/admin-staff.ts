@@ -37,6 +37,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   fotos_reordenadas: 'Fotos reordenadas',
   foto_eliminada: 'Foto eliminada',
   stock_importado: 'Stock importado desde planilla',
+  venta_registrada: 'Venta registrada',
+  venta_deshecha: 'Venta deshecha',
   lista_creada: 'Elemento de lista creado',
   lista_editada: 'Elemento de lista editado',
   lista_eliminada: 'Elemento de lista eliminado',

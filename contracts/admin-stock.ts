@@ -55,7 +55,7 @@ export type StockQuery = z.infer<typeof StockQuerySchema>;
 // ------------------------------------------------------------------ the vehicle form
 
 /** Digits typed in a form ("12.990.000", "$ 12990000", "87000") become a number; anything else is left to fail. */
-function wholeNumber(value: unknown): unknown {
+export function wholeNumber(value: unknown): unknown {
   if (typeof value !== 'string') return value;
   const typed = value.trim().replace(/^\$\s*/, '');
   if (typed === '') return undefined;

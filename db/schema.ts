@@ -686,3 +686,49 @@ export const breachNotices = pgTable(
   },
   (t) => [uniqueIndex('breach_notices_once').on(t.breachId, t.emailHash)],
 );
+
+// ---------------------------------------------------------------- sales
+
+/**
+ * A sale (issue 31, ADR 0038): marking a vehicle 'vendido' writes one, with the day (Chile), the final price, the
+ * salesperson and, optionally, the request it came from and the cost. Undoing it keeps the row (`undoneAt`, who and
+ * why) and puts the vehicle back on sale: the report counts only live sales, the trail keeps both. At most one live
+ * sale per vehicle. What the report groups by is copied at the time of the sale (the list price, the publication
+ * day, the request's source), so a later change of the vehicle or an anonymised request does not rewrite history.
+ */
+export const vehicleSales = pgTable(
+  'vehicle_sales',
+  {
+    id: serial('id').primaryKey(),
+    // No ON DELETE: a vehicle with a sale, live or undone, cannot be deleted (stock-commands.ts says so).
+    vehicleId: integer('vehicle_id')
+      .notNull()
+      .references(() => vehicles.id),
+    /** The Chilean calendar day of the sale. */
+    soldOn: date('sold_on', { mode: 'string' }).notNull(),
+    /** Whole Chilean pesos: what the buyer paid, and the vehicle's price on the site at the time. */
+    price: bigint('price', { mode: 'number' }).notNull(),
+    listPrice: bigint('list_price', { mode: 'number' }).notNull(),
+    /** What the vehicle cost the dealership (admins only); null when not entered. */
+    cost: bigint('cost', { mode: 'number' }),
+    salespersonId: integer('salesperson_id')
+      .notNull()
+      .references(() => staffUsers.id),
+    leadId: bigint('lead_id', { mode: 'number' }).references(() => leads.id, { onDelete: 'set null' }),
+    /** The request's source as the reports name it ('Facebook', 'Directo'), copied at the sale; null: no request. */
+    source: text('source'),
+    /** When the vehicle was first published, copied at the sale (days in stock); null: never published. */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    recordedBy: integer('recorded_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+    undoneBy: integer('undone_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+    undoReason: text('undo_reason'),
+  },
+  (t) => [
+    uniqueIndex('vehicle_sales_live_unique').on(t.vehicleId).where(sql`${t.undoneAt} is null`),
+    index('vehicle_sales_sold_on_idx').on(t.soldOn).where(sql`${t.undoneAt} is null`),
+    check('vehicle_sales_price_positive', sql`${t.price} > 0 and ${t.listPrice} > 0`),
+    check('vehicle_sales_cost_positive', sql`${t.cost} is null or ${t.cost} > 0`),
+  ],
+);

@@ -18,6 +18,7 @@ import { MAX_DB_ID } from '@contracts/db-id.ts';
 import { FORMULA_START } from './csv-safe.ts';
 import { displayTransmission, stockReference } from './format.ts';
 import { plainLower } from './plain-text.ts';
+import { saleStatusRule } from './sales.ts';
 
 /** A cell as the readers give it: text, number, boolean (xlsx) or empty. */
 export type SheetCell = string | number | boolean | null;
@@ -363,6 +364,14 @@ export function planImport(rows: readonly ReadRow[], stock: StockSnapshot): Plan
       if (earlier !== undefined)
         fail('ref', `Fila duplicada: la fila ${earlier} ya es el vehículo ${stockReference(target)}.`);
       else targetRow.set(target, row.fila);
+    }
+
+    if (input) {
+      const rule = saleStatusRule(
+        target === null ? null : (stock.byId.get(target)?.estado ?? null),
+        input.estado,
+      );
+      if (rule) fail('estado', rule);
     }
 
     const ref = target === null ? null : stockReference(target);

@@ -16,6 +16,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLookups, createVehicle, type LookupIds, makeJpeg } from '../support/factories.ts';
 import { children, childText, parseCsv, parseXml, type XmlElement } from '../support/feed-readers.ts';
+import { sellAs } from '../support/sales.ts';
 import { callAs, type SignedInStaff, signedInStaff } from '../support/staff.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -308,10 +309,8 @@ describe('the feeds follow the stock', () => {
 
   it('drop a vehicle sold or back to draft, and take one published, at once', async () => {
     const before = await get(META);
-    const toSold = await callAs(t.app, 'PATCH', `/admin/api/vehiculos/${plain.id}`, ventas, {
-      estado: 'vendido',
-    });
-    expect(toSold.statusCode, toSold.body).toBe(200);
+    const toSold = await sellAs(t.app, ventas, plain.id);
+    expect(toSold.statusCode, toSold.body).toBe(201);
     const toDraft = await callAs(t.app, 'PATCH', `/admin/api/vehiculos/${hostile.id}`, ventas, {
       estado: 'borrador',
     });

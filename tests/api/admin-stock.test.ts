@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { multipartBody } from '../support/csrf-client.ts';
 import { createLookups, type LookupIds, makeJpeg } from '../support/factories.ts';
+import { sellAs } from '../support/sales.ts';
 import { callAs, type SignedInStaff, signedInStaff } from '../support/staff.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -137,8 +138,9 @@ describe('GET /admin/api/vehiculos', () => {
     const [a, b, c] = [
       await create({ modelo: 'Hilux Buscable', precio: 25_000_000, estado: 'publicado' }),
       await create({ modelo: 'Hilux Buscable GR', precio: 31_000_000, estado: 'borrador' }),
-      await create({ modelo: 'Raize Buscable', precio: 15_000_000, estado: 'vendido' }),
+      await create({ modelo: 'Raize Buscable', precio: 15_000_000, estado: 'publicado' }),
     ];
+    expect((await sellAs(t.app, ventas, c.id)).statusCode).toBe(201);
     const list = async (query: string) =>
       (await call('GET', `/admin/api/vehiculos?${query}`, ventas)).json() as StockList;
 
@@ -379,7 +381,8 @@ describe('PUT and PATCH /admin/api/vehiculos/:id', () => {
 
     await call('PATCH', `/admin/api/vehiculos/${created.id}`, ventas, { estado: 'publicado' });
     expect((await publicSummary()).some((v) => v.id === created.id)).toBe(true);
-    const sold = await call('PATCH', `/admin/api/vehiculos/${created.id}`, ventas, { estado: 'vendido' });
+    expect((await sellAs(t.app, ventas, created.id)).statusCode).toBe(201);
+    const sold = await call('GET', `/admin/api/vehiculos/${created.id}`, ventas);
     expect(sold.json().vehiculo).toMatchObject({ estado: 'vendido', vendido: expect.any(String) });
     expect((await publicSummary()).some((v) => v.id === created.id)).toBe(false);
     const [row] = await t.database.db.select().from(vehicles).where(eq(vehicles.id, created.id));

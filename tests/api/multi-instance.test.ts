@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { LeadListPage } from '@contracts/admin-leads.ts';
 import { type Database, migrationsFolder, openDatabase } from '@db/client.ts';
 import { vehicles } from '@db/schema.ts';
+import { chileDayKey } from '@domain/chile-time.ts';
 import { withCheckDigit } from '@domain/vin.ts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -206,12 +207,12 @@ describe.skipIf(!onPostgres)('several instances on one PostgreSQL', () => {
           (await publishedIds()).includes(vehicle.id) && (await publishedIds()).includes(vehicle.id),
         NEWS_WITHIN_MS,
       );
-      const sold = await call(`/admin/api/vehiculos/${vehicle.id}`, {
-        method: 'PATCH',
+      const sold = await call(`/admin/api/vehiculos/${vehicle.id}/venta`, {
+        method: 'POST',
         headers: staffHeaders,
-        body: { estado: 'vendido' },
+        body: { fecha: chileDayKey(new Date()), precio: 9_000_000, vendedor: staff.id },
       });
-      expect(sold.status).toBe(200);
+      expect(sold.status).toBe(201);
       await eventually(
         async () =>
           !(await publishedIds()).includes(vehicle.id) && !(await publishedIds()).includes(vehicle.id),

@@ -16,7 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { similarAlertMessage } from '~/components/forms/similar-alert-form.tsx';
 import { csrfHeaders } from '../support/csrf-client.ts';
 import { createLookups, createVehicle } from '../support/factories.ts';
-import { callAs, type SignedInStaff, signedInStaff } from '../support/staff.ts';
+import { sellAs, undoSaleAs } from '../support/sales.ts';
+import { type SignedInStaff, signedInStaff } from '../support/staff.ts';
 import { testConfig } from '../support/test-app.ts';
 import { openTestDatabase } from '../support/test-database.ts';
 
@@ -74,9 +75,9 @@ beforeAll(async () => {
     .where(eq(vehicles.id, soldLongAgo.id));
   draft = await createVehicle(db, { lookups: toyotaSuv, model: 'Borrador', status: 'draft' });
 
-  // Staff mark it sold as the back office does: the quick status change of the list.
-  const change = await callAs(app, 'PATCH', `/admin/api/vehiculos/${sold.id}`, ventas, { estado: 'vendido' });
-  expect(change.statusCode, change.body).toBe(200);
+  // Staff mark it sold as the back office does: the sale's own dialog (ADR 0038).
+  const change = await sellAs(app, ventas, sold.id);
+  expect(change.statusCode, change.body).toBe(201);
 }, 180_000);
 // The app first: on PostgreSQL it holds a pooled connection (LISTEN) that the pool waits for when it ends.
 afterAll(async () => {
@@ -223,9 +224,9 @@ describe('the page of a sold vehicle', () => {
       lookups: await createLookups(database.db),
       model: 'Vuelve',
     });
-    await callAs(app, 'PATCH', `/admin/api/vehiculos/${vehicle.id}`, ventas, { estado: 'vendido' });
+    await sellAs(app, ventas, vehicle.id);
     expect((await get(`/vehicles/${vehicle.id}`)).body).toContain('>Vendido</strong>');
-    await callAs(app, 'PATCH', `/admin/api/vehiculos/${vehicle.id}`, ventas, { estado: 'publicado' });
+    expect((await undoSaleAs(app, ventas, vehicle.id)).statusCode).toBe(200);
     const html = (await get(`/vehicles/${vehicle.id}`)).body;
     expect(html).not.toContain('>Vendido</strong>');
     expect(html).toContain('Solicitar información');

@@ -356,10 +356,19 @@ describe('export and round trip', () => {
     await importFile(
       csvFile(
         Array.from({ length: 12 }, (_, i) =>
-          sheetRow(i + 1, { Estado: ['Borrador', 'Publicado', 'Vendido'][i % 3] as string }),
+          sheetRow(i + 1, { Estado: ['Borrador', 'Publicado', 'Publicado'][i % 3] as string }),
         ),
       ),
     );
+    // Every third sold, as sales recorded in the back office leave them (a sale is not a spreadsheet cell, ADR 0038).
+    const imported = await stockRows();
+    for (const [i, vehicle] of imported.entries()) {
+      if (i % 3 === 2)
+        await db()
+          .update(vehicles)
+          .set({ status: 'sold', soldAt: new Date() })
+          .where(eq(vehicles.id, vehicle.id));
+    }
     const before = await stockRows();
     const csv = (await download('csv')).subarray(3).toString('utf8');
     const lines = csv.trim().split('\r\n');
@@ -391,6 +400,28 @@ describe('export and round trip', () => {
     expect(history).toMatchObject([
       { vehicleId: target?.id, previousPrice: target?.price, price: 7_777_777, changedBy: ventas.id },
     ]);
+  });
+
+  it('never sells nor puts back on sale: "Vendido" entered or left is an error of the Estado cell', async () => {
+    await importFile(csvFile([sheetRow(1, { Estado: 'Publicado' }), sheetRow(2, { Estado: 'Publicado' })]));
+    const [first, second] = await stockRows();
+    await db()
+      .update(vehicles)
+      .set({ status: 'sold', soldAt: new Date() })
+      .where(eq(vehicles.id, second?.id ?? 0));
+    const result = await preview(
+      csvFile([
+        sheetRow(1, { Estado: 'Vendido' }),
+        sheetRow(2, { Estado: 'Publicado' }),
+        sheetRow(3, { Estado: 'Vendido' }),
+      ]),
+    );
+    expect(result.resumen.errores).toBe(3);
+    expect(result.filas[0]?.errores.Estado).toMatch(/Registrar venta/);
+    expect(result.filas[1]?.errores.Estado).toMatch(/Deshacer venta/);
+    expect(result.filas[2]?.errores.Estado).toMatch(/Registrar venta/);
+    expect((await stockRows()).map((v) => v.status)).toEqual(['published', 'sold']);
+    expect(first?.status).toBe('published');
   });
 
   it('round-trips through .xlsx too', async () => {

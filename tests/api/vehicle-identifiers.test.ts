@@ -69,6 +69,24 @@ describe('the VIN and external reference of a vehicle', () => {
     expect(row?.externalRef).toBe('STK-1601');
   });
 
+  it('finds a vehicle in the stock list by its whole external reference (any case) or VIN', async () => {
+    const vin = nextVin();
+    const created = await create({ modelo: 'Buscado por código', vin, referencia: 'Stk_9%01' });
+    const search = async (q: string) =>
+      (
+        (
+          await callAs(t.app, 'GET', `/admin/api/vehiculos?q=${encodeURIComponent(q)}`, ventas, undefined)
+        ).json() as {
+          items: { id: number }[];
+        }
+      ).items.map((i) => i.id);
+    expect(await search('stk_9%01')).toEqual([created.id]);
+    expect(await search(` ${vin.toLowerCase()} `)).toEqual([created.id]);
+    // Only the whole reference: a part of it, or its LIKE wildcards, find nothing.
+    expect(await search('Stk_9')).not.toContain(created.id);
+    expect(await search('Stk_9_01')).not.toContain(created.id);
+  });
+
   it('lets any number of vehicles have none', async () => {
     const a = await create({ vin: '', referencia: '' });
     const b = await create({});
@@ -78,7 +96,7 @@ describe('the VIN and external reference of a vehicle', () => {
   it('keeps them through a quick status change, and clears them when the form sends them blank', async () => {
     const created = await create({ vin: nextVin(), referencia: 'STK-QUICK' });
     const patch = await callAs(t.app, 'PATCH', `/admin/api/vehiculos/${created.id}`, ventas, {
-      estado: 'vendido',
+      destacado: true,
     });
     expect(patch.statusCode, patch.body).toBe(200);
     expect((patch.json() as { vehiculo: StockVehicleDetail }).vehiculo.vin).toBe(created.vin);

@@ -2,7 +2,7 @@ import { withCheckDigit } from '@domain/vin.ts';
 import { expect, type Page, test } from '@playwright/test';
 import { makeJpeg } from '../support/factories.ts';
 import { parseCsv } from '../support/feed-readers.ts';
-import { hydrated, signInAs, staffCall } from './support/admin.ts';
+import { hydrated, sellVehicle, signInAs, staffCall } from './support/admin.ts';
 
 // Item 4 of issue 20 in the built site (ADR 0021): the feeds of the demo stock read with Chromium's own XML parser
 // (strict: one error and the document is refused), every required field on every item; staff give a vehicle
@@ -173,7 +173,7 @@ test('A vehicle with hostile text stays well-formed in the feed and leaves it wh
   expect(listing?.model?.text).toBe(model);
   expect(listing?.exterior_color?.text).toBe('Blanco & <Perla>');
 
-  await staffCall(page.request, 'PATCH', `/admin/api/vehiculos/${vehiculo.id}`, { estado: 'vendido' });
+  await sellVehicle(page.request, vehiculo.id);
   expect(await (await page.request.get('/feeds/google-vehiculos.csv')).text()).not.toContain(vin);
   expect(await inMeta()).toBeUndefined();
   expect(await (await page.request.get('/sitemap-imagenes.xml')).text()).not.toContain(

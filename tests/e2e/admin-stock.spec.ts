@@ -119,8 +119,8 @@ test(
     await hydrated(page);
     const status = page.getByLabel(`Estado de Toyota ${model} 2024`).filter({ visible: true });
     await expect(status).toHaveValue('publicado');
-    await status.selectOption('vendido');
-    await expect(page.getByText(`Toyota ${model} 2024: ahora está vendido.`)).toBeVisible();
+    await status.selectOption('borrador');
+    await expect(page.getByText(`Toyota ${model} 2024: ahora está borrador.`)).toBeVisible();
     expect((await page.request.get(`/api/vehiculos/${id}/`)).status()).toBe(404);
   },
 );

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { type APIRequestContext, expect as baseExpect, type Page } from '@playwright/test';
-import { staffCall, testAsVentas as test } from './support/admin.ts';
+import { sellVehicle, staffCall, testAsVentas as test } from './support/admin.ts';
 import { axe } from './support/axe.ts';
 
 // Items 3, 4 and 5 of the issue in a real browser (ADR 0018): staff sell a car and its page shows 'Vendido' with
@@ -83,14 +83,17 @@ test(
     await expect(history.getByRole('listitem')).toContainText('Vendedor E2E');
     await expectNoAxeViolations(page);
 
-    // …and marks the first one sold with the list's quick status change.
+    // …and marks the first one sold with the list's quick status change, which asks for the sale (ADR 0038).
     await page.goto(`/admin/vehiculos?q=${encodeURIComponent(brand)}`);
     await hydrated(page);
     await page
       .getByLabel(`Estado de ${brand} Vendible 2023`)
       .filter({ visible: true })
       .selectOption('vendido');
-    await expect(page.getByText(`${brand} Vendible 2023: ahora está vendido.`)).toBeVisible();
+    const dialog = page.getByRole('dialog', { name: `Registrar venta: ${brand} Vendible 2023` });
+    await expect(dialog.getByLabel('Vendedor')).toHaveValue(/\d+/);
+    await dialog.getByRole('button', { name: 'Registrar venta' }).click();
+    await expect(page.getByText(`${brand} Vendible 2023: venta registrada.`)).toBeVisible();
 
     // Its page stays, sold: banner, photos and specifications, no way to buy it.
     const response = await page.goto(`/vehicles/${sold}`);
@@ -179,7 +182,7 @@ test('a sold vehicle page loads at most 90 kB of JavaScript, and no React Router
   page,
 }, testInfo) => {
   const { sold } = await twoSimilarSuvs(page.request, testInfo.project.name);
-  await staffCall(page.request, 'PATCH', `/admin/api/vehiculos/${sold}`, { estado: 'vendido' });
+  await sellVehicle(page.request, sold);
   const scripts = new Set<string>();
   page.on('request', (r) => {
     if (r.resourceType() === 'script') scripts.add(r.url());

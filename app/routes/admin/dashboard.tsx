@@ -5,11 +5,13 @@ import {
   VEHICLE_STATUS_LABELS,
   type VehicleStatus,
 } from '@contracts/admin-leads';
+import { chileDayKey } from '@domain/chile-time';
 import { formatPrice } from '@domain/format';
 import { mediaPath, variantWidths } from '@domain/media';
 import { anonymizationNotice } from '@domain/retention';
 import { loadDashboard } from '@server/services/admin/dashboard.ts';
 import { loadDashboardInsights } from '@server/services/admin/dashboard-insights.ts';
+import { salesReport, salesScope } from '@server/services/admin/sales.ts';
 import { loadTeamPerformance } from '@server/services/admin/team-performance.ts';
 import { loadRightsDashboard, type RightsDashboard } from '@server/services/rights/rights-dashboard.ts';
 import type { ReactNode } from 'react';
@@ -35,7 +37,8 @@ export const meta = () => adminMeta('Panel');
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const staff = requireStaffPage(url, context);
-  const [panel, insights, team, rights] = await Promise.all([
+  const thisMonth = chileDayKey(new Date()).slice(0, 7);
+  const [panel, insights, team, rights, sales] = await Promise.all([
     context.services.catalogue
       .dealership()
       .then(({ privacy }) => loadDashboard(context.services.db, new Date(), privacy)),
@@ -43,8 +46,17 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     // Admins only: a salesperson does not see the team's figures, nor the rights requests.
     staff.role === 'admin' ? loadTeamPerformance(context.services.db) : null,
     staff.role === 'admin' ? loadRightsDashboard(context.services.db, context.services.rights.now()) : null,
+    // This month's sales: every one for admins, one's own for a salesperson (ADR 0038).
+    salesReport(context.services.db, { desde: thisMonth, hasta: thisMonth }, salesScope(staff)),
   ]);
-  return { panel, insights, team, rights, staffName: staff.name };
+  return {
+    panel,
+    insights,
+    team,
+    rights,
+    sales: { ...sales.totales, todas: sales.todas },
+    staffName: staff.name,
+  };
 }
 
 const STOCK_TONES = { draft: 'neutral', published: 'success', sold: 'info' } as const;
@@ -286,7 +298,7 @@ function Section({ title, action, children }: { title: string; action?: ReactNod
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { panel, insights, team, rights, staffName } = loaderData;
+  const { panel, insights, team, rights, sales, staffName } = loaderData;
   const { totals } = panel;
   const stockOrder: VehicleStatus[] = ['published', 'draft', 'sold'];
   return (
@@ -374,6 +386,34 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </Section>
         <Section title="Vehículos destacados">
           <Featured featured={panel.featured} />
+        </Section>
+      </div>
+
+      <div className="mt-5">
+        <Section
+          title={sales.todas ? 'Ventas de este mes' : 'Tus ventas de este mes'}
+          action={
+            <Link
+              to="/admin/ventas"
+              className="font-medium text-brand-800 text-sm underline underline-offset-2"
+            >
+              Ver informe de ventas
+            </Link>
+          }
+        >
+          <dl className="grid grid-cols-2 gap-2 lg:grid-cols-4" data-testid="sales-month">
+            {[
+              ['Ventas', sales.ventas.toLocaleString('es-CL')],
+              ['Total vendido', formatPrice(sales.total)],
+              ['Días en stock (promedio)', sales.diasPromedio === null ? '—' : String(sales.diasPromedio)],
+              ...(sales.todas ? [['Margen', sales.margen === null ? '—' : formatPrice(sales.margen)]] : []),
+            ].map(([term, value]) => (
+              <div key={term} className="rounded-lg bg-slate-50 px-3 py-2.5">
+                <dt className="text-slate-700 text-sm">{term}</dt>
+                <dd className="font-bold text-slate-900 text-xl tabular-nums">{value}</dd>
+              </div>
+            ))}
+          </dl>
         </Section>
       </div>
 

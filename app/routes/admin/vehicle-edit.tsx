@@ -1,12 +1,14 @@
 import { dbIdFromText } from '@contracts/db-id.ts';
 import { stockReference } from '@domain/format';
 import { listAllLookups } from '@server/services/admin/lookups.ts';
+import { vehicleSale } from '@server/services/admin/sales.ts';
 import { getStockVehicle } from '@server/services/admin/stock-queries.ts';
 import { useState } from 'react';
 import { data, useLocation, useNavigate, useRevalidator } from 'react-router';
 import { ConfirmButton } from '~/components/admin/stock/confirm-button';
 import { PhotoManager } from '~/components/admin/stock/photo-manager';
 import { PriceHistory } from '~/components/admin/stock/price-history';
+import { SaleCard } from '~/components/admin/stock/sale-card';
 import { StatusBadge } from '~/components/admin/stock/status-badge';
 import type { Notice } from '~/components/admin/stock/use-action';
 import { VehicleForm } from '~/components/admin/stock/vehicle-form';
@@ -21,16 +23,17 @@ export const meta = ({ data: loaderData }: Route.MetaArgs) =>
   adminMeta(loaderData ? `${loaderData.vehicle.nombre} ${loaderData.vehicle.año}` : 'Vehículo');
 
 export async function loader({ url, context, params }: Route.LoaderArgs) {
-  requireStaffPage(url, context);
+  const staff = requireStaffPage(url, context);
   const id = dbIdFromText(params.id);
   const { db, config } = context.services;
   const vehicle = id === null ? null : await getStockVehicle(db, id, config.publicUrl);
   if (!vehicle) throw data('Vehículo no encontrado', { status: 404 });
-  return { vehicle, lookups: await listAllLookups(db) };
+  const [lookups, sale] = await Promise.all([listAllLookups(db), vehicleSale(db, vehicle.id, staff)]);
+  return { vehicle, lookups, sale, viewer: { id: staff.id, role: staff.role } };
 }
 
 export default function VehicleEdit({ loaderData }: Route.ComponentProps) {
-  const { vehicle, lookups } = loaderData;
+  const { vehicle, lookups, sale, viewer } = loaderData;
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const created = (useLocation().state as { created?: boolean } | null)?.created === true;
@@ -83,7 +86,7 @@ export default function VehicleEdit({ loaderData }: Route.ComponentProps) {
             onConfirm={deleteVehicle}
           >
             ¿Eliminar {vehicle.nombre} {vehicle.año} con sus fotos? No se puede deshacer. Si se vendió, mejor
-            márcalo como vendido.
+            registra la venta.
           </ConfirmButton>
         </>
       }
@@ -91,7 +94,8 @@ export default function VehicleEdit({ loaderData }: Route.ComponentProps) {
       <AdminNotice notice={pageNotice} />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_26rem] xl:items-start">
         <VehicleForm
-          key={vehicle.id}
+          // A sale recorded or undone beside it changes the status: the form starts again from the saved vehicle.
+          key={`${vehicle.id}-${vehicle.estado === 'vendido'}`}
           lookups={lookups}
           vehicle={vehicle}
           notice={
@@ -118,6 +122,15 @@ export default function VehicleEdit({ loaderData }: Route.ComponentProps) {
           }}
         />
         <div className="space-y-6">
+          <SaleCard
+            vehicleId={vehicle.id}
+            vehicleName={`${vehicle.nombre} ${vehicle.año}`}
+            status={vehicle.estado}
+            listPrice={vehicle.precio}
+            sale={sale}
+            viewer={viewer}
+            onChanged={() => revalidator.revalidate()}
+          />
           <PerformanceCard p={vehicle.rendimiento} />
           <PhotoManager vehicleId={vehicle.id} photos={vehicle.fotos} />
           <PriceHistory changes={vehicle.historialPrecios} />

@@ -6,6 +6,7 @@ import { passwordResetRoutes } from './password-reset.ts';
 import { personalDataRoutes } from './personal-data.ts';
 import { registersRoutes } from './registers.ts';
 import { rightsAdminRoutes } from './rights.ts';
+import { salesRoutes } from './sales.ts';
 import { sessionRoutes } from './session.ts';
 import { settingsRoutes } from './settings.ts';
 import { staffRoutes } from './staff.ts';
@@ -27,6 +28,7 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
     guarded.addHook('preHandler', app.requireStaff());
     await guarded.register(stockRoutes);
     await guarded.register(stockSheetRoutes);
+    await guarded.register(salesRoutes);
     await guarded.register(lookupsRoutes);
     await guarded.register(leadsRoutes);
     await guarded.register(staffRoutes);

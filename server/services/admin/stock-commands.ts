@@ -18,9 +18,11 @@ import {
   vehicleFeatures,
   vehicleImages,
   vehiclePriceChanges,
+  vehicleSales,
   vehicles,
 } from '@db/schema.ts';
 import { modelWithVersion, stockReference } from '@domain/format.ts';
+import { saleStatusRule } from '@domain/sales.ts';
 import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import { recordAudit } from '../audit.ts';
 import type { Actor } from '../auth/sessions.ts';
@@ -147,6 +149,12 @@ async function replaceFeatures(tx: Db, vehicleId: number, featureIds: number[]):
 }
 
 /** Publication and sale dates follow the status: set when it is entered, the sale date cleared when it is left. */
+/** Entering or leaving 'vendido' goes through the sale's own dialog (sales.ts, ADR 0038), never as a plain field. */
+function checkSaleStatus(before: StockStatus | null, after: StockStatus): void {
+  const rule = saleStatusRule(before, after);
+  if (rule) throw new Refusal('invalid', rule, { estado: rule });
+}
+
 function statusDates(before: StockStatus | null, after: StockStatus, now: Date) {
   return {
     ...(after === 'publicado' && before !== 'publicado' ? { publishedAt: now } : {}),
@@ -157,6 +165,7 @@ function statusDates(before: StockStatus | null, after: StockStatus, now: Date) 
 export async function createStockVehicle(db: Db, actor: Actor, input: VehicleInput): Promise<number> {
   return db
     .transaction(async (tx) => {
+      checkSaleStatus(null, input.estado);
       const names = await resolveReferences(tx, input);
       await checkIdentifiers(tx, input, null);
       const now = new Date();
@@ -223,6 +232,7 @@ export async function updateStockVehicle(
         await resolveReferences(tx, after),
       ];
       if (fields.length === 0) return [];
+      checkSaleStatus(before.estado, after.estado);
       if (fields.includes('vin') || fields.includes('referencia')) await checkIdentifiers(tx, after, id);
 
       const now = new Date();
@@ -268,6 +278,13 @@ export async function deleteStockVehicle(db: Db, actor: Actor, id: number): Prom
     const vehicle = await lockVehicle(tx, id);
     const [usage] = await tx.select({ n: count() }).from(leads).where(eq(leads.vehicleId, id));
     const n = usage?.n ?? 0;
+    const [sales] = await tx.select({ n: count() }).from(vehicleSales).where(eq(vehicleSales.vehicleId, id));
+    if ((sales?.n ?? 0) > 0) {
+      throw new Refusal(
+        'conflict',
+        'No se puede eliminar: tiene una venta registrada (o deshecha), que los informes de ventas necesitan.',
+      );
+    }
     if (n > 0) {
       throw new Refusal(
         'conflict',

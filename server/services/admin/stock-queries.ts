@@ -38,7 +38,10 @@ const ORDER: Record<StockSort, SQL[]> = {
 
 const escapeLike = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Every word must appear in the brand or the model; "REF-0007", "7" or "#7" also find vehicle 7. */
+/**
+ * Every word must appear in the brand or the model; "REF-0007", "7" or "#7" also find vehicle 7; the whole search
+ * equal to a vehicle's external reference (any case) or VIN finds it too (issue 31 item 7).
+ */
 function searchCondition(q: string): SQL | undefined {
   const words = q.split(/\s+/).filter(Boolean).slice(0, 8);
   if (words.length === 0) return undefined;
@@ -47,8 +50,13 @@ function searchCondition(q: string): SQL | undefined {
       or(ilike(brands.nombre, `%${escapeLike(word)}%`), ilike(vehicles.model, `%${escapeLike(word)}%`)),
     ),
   );
-  const id = /^(?:ref-?|#)?0*(\d{1,9})$/i.exec(q.trim())?.[1];
-  return id ? or(eq(vehicles.id, Number(id)), byText) : byText;
+  const whole = q.trim();
+  const byIdentifier = or(
+    ilike(vehicles.externalRef, escapeLike(whole)),
+    eq(vehicles.vin, whole.replace(/[\s-]+/g, '').toUpperCase()),
+  );
+  const id = /^(?:ref-?|#)?0*(\d{1,9})$/i.exec(whole)?.[1];
+  return id ? or(eq(vehicles.id, Number(id)), byIdentifier, byText) : or(byIdentifier, byText);
 }
 
 /** The back office list: every status, searched, filtered, sorted and paged. */

@@ -4,6 +4,7 @@
 import type { Db } from '@db/client.ts';
 import type { Catalogue } from '../catalogue/catalogue.ts';
 import { createLookup, deleteLookup, renameLookup } from './lookups.ts';
+import { recordSale, undoSale } from './sales.ts';
 import { createStockVehicle, deleteStockVehicle, updateStockVehicle } from './stock-commands.ts';
 import { addStockPhotos, deleteStockPhoto, reorderStockPhotos } from './stock-photos.ts';
 import { commitStockImport } from './stock-sheet.ts';
@@ -27,6 +28,9 @@ export function stockService(db: Db, catalogue: Pick<Catalogue, 'invalidate'>) {
     /** Resolves to the names of the fields that changed; none, and the catalogue stays as it is. */
     updateVehicle: committing(updateStockVehicle, (changes) => changes.length > 0),
     deleteVehicle: committing(deleteStockVehicle),
+    /** A sale (ADR 0038): the vehicle becomes 'vendido'; undoing it puts it back on sale. */
+    recordSale: committing(recordSale),
+    undoSale: committing(undoSale),
     addPhotos: committing(addStockPhotos),
     reorderPhotos: committing(reorderStockPhotos),
     deletePhoto: committing(deleteStockPhoto),

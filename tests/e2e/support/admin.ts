@@ -1,3 +1,4 @@
+import { chileDayKey } from '@domain/chile-time.ts';
 import {
   type APIRequestContext,
   type Browser,
@@ -59,6 +60,18 @@ export async function staffCall(
   });
   expect(response.ok(), await response.text()).toBe(true);
   return response.json();
+}
+
+/** Records the sale of a vehicle as the signed-in staff member (ADR 0038): today, at `price`, sold by the first person listed. */
+export async function sellVehicle(request: APIRequestContext, vehicleId: number, price = 10_000_000) {
+  const options = (await (await request.get(`/admin/api/vehiculos/${vehicleId}/venta`)).json()) as {
+    opciones: { vendedores: { id: number }[] };
+  };
+  return staffCall(request, 'POST', `/admin/api/vehiculos/${vehicleId}/venta`, {
+    fecha: chileDayKey(new Date()),
+    precio: price,
+    vendedor: options.opciones.vendedores[0]?.id,
+  });
 }
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;

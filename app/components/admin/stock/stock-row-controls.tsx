@@ -6,9 +6,11 @@ import {
   type StockListItem,
   type StockStatus,
 } from '@contracts/admin-stock.ts';
+import { useState } from 'react';
 import { useHydrated } from '~/components/forms/form-parts';
 import { ChevronDown, Star } from '~/components/icons';
 import { adminFetch } from '~/lib/admin/api-client';
+import { SaleDialog, UndoSaleDialog, useSaleViewer } from './sale-dialog.tsx';
 import type { useAction } from './use-action.ts';
 
 type Run = ReturnType<typeof useAction>['run'];
@@ -26,11 +28,39 @@ export function vehicleLabel(item: Pick<StockListItem, 'marca' | 'modelo' | 'añ
   return `${item.marca} ${item.modelo} ${item.año}`;
 }
 
-/** A status badge that is also the control to change it. */
+/**
+ * A status badge that is also the control to change it. Choosing «Vendido» opens the sale's dialog, leaving it the
+ * dialog that undoes the sale (ADR 0038); drafts and published change at once.
+ */
 export function QuickStatus({ item, run, busy }: { item: StockListItem; run: Run; busy: boolean }) {
   const hydrated = useHydrated();
+  const viewer = useSaleViewer();
+  const [dialog, setDialog] = useState<'sell' | 'undo' | null>(null);
+  const label = vehicleLabel(item);
   return (
     <span className="relative inline-flex">
+      {dialog === 'sell' && viewer ? (
+        <SaleDialog
+          vehicleId={item.id}
+          vehicleName={label}
+          listPrice={item.precio}
+          viewer={viewer}
+          onClose={() => setDialog(null)}
+          onSaved={async () => {
+            await run(async () => undefined, `${label}: venta registrada. Está en el informe de ventas.`);
+          }}
+        />
+      ) : null}
+      {dialog === 'undo' ? (
+        <UndoSaleDialog
+          vehicleId={item.id}
+          vehicleName={label}
+          onClose={() => setDialog(null)}
+          onUndone={async () => {
+            await run(async () => undefined, `${label}: venta deshecha, está publicado otra vez.`);
+          }}
+        />
+      ) : null}
       <select
         aria-label={`Estado de ${vehicleLabel(item)}`}
         value={item.estado}
@@ -39,6 +69,8 @@ export function QuickStatus({ item, run, busy }: { item: StockListItem; run: Run
         onChange={(event) => {
           const estado = event.currentTarget.value as StockStatus;
           if (busy) return;
+          if (estado === 'vendido') return setDialog('sell');
+          if (item.estado === 'vendido') return setDialog('undo');
           void run(
             () => patch(item.id, { estado }),
             `${vehicleLabel(item)}: ahora está ${STOCK_STATUS_LABEL[estado].toLowerCase()}.`,

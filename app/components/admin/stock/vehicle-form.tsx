@@ -49,6 +49,11 @@ export function VehicleForm({
   const featuresId = useId();
   const statusId = useId();
 
+  // 'Vendido' is entered and left only through the sale's dialogs (ADR 0038): the form offers what it may save.
+  const sold = vehicle?.estado === 'vendido';
+  const formStatuses = STOCK_STATUSES.filter((status) =>
+    sold ? status === 'vendido' : status !== 'vendido',
+  );
   const selectedFeatures = new Set(vehicle?.caracteristicas ?? []);
   const noLookups = (['marcas', 'tipos', 'combustibles', 'transmisiones'] as const).some(
     (kind) => lookups[kind].length === 0,
@@ -251,8 +256,8 @@ export function VehicleForm({
         <Card>
           <fieldset aria-describedby={errors.estado ? `${statusId}-error` : undefined}>
             <legend className="mb-3 font-semibold text-base text-slate-900">Publicación</legend>
-            <div className="grid gap-2 sm:grid-cols-3">
-              {STOCK_STATUSES.map((status) => (
+            <div className="grid gap-2 sm:grid-cols-2">
+              {formStatuses.map((status) => (
                 <label
                   key={status}
                   className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 p-3 has-checked:border-brand-600 has-checked:bg-brand-50"
@@ -273,6 +278,13 @@ export function VehicleForm({
                 </label>
               ))}
             </div>
+            <p className="mt-2 text-slate-600 text-sm">
+              {sold
+                ? 'Vendido: para volver a ofrecerlo, usa «Deshacer venta» en la tarjeta Venta, que deja registro.'
+                : vehicle
+                  ? 'Para marcarlo como vendido, usa «Registrar venta»: pide la fecha, el precio final y quién lo vendió.'
+                  : 'Cuando se venda, registra la venta desde la ficha del vehículo.'}
+            </p>
             {errors.estado ? (
               <p id={`${statusId}-error`} className="mt-2 text-red-700 text-sm">
                 {errors.estado}
