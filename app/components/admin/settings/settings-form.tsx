@@ -9,8 +9,8 @@ import { adminFetch } from '~/lib/admin/api-client';
 import {
   CREDIT_TERMS,
   CREDIT_TYPES,
-  numberErrors,
   SETTINGS_ROWS,
+  settingsFormErrors,
   settingsFromForm,
 } from '~/lib/admin/settings-form';
 import { type SettingsSaved, savedSentence } from '~/lib/admin/settings-saved';
@@ -18,6 +18,7 @@ import { useApiForm } from '../staff/use-api-form';
 import { DescriptionsCard, FinancingTextsCard, PartnersCard } from './content-cards';
 import { FinancingCosts } from './financing-costs';
 import { LegalTextsCard } from './legal-texts-card';
+import { OpeningHoursCard } from './opening-hours-card';
 import { PrivacyCard } from './privacy-card';
 import { QuotationCard } from './quotation-card';
 import { SettingsGroup } from './settings-group';
@@ -59,7 +60,7 @@ export function SettingsForm({
     {
       success: (saved) => savedSentence(version, saved),
       onSuccess: onSaved,
-      validate: numberErrors,
+      validate: settingsFormErrors,
     },
   );
   const { phones, addresses, social } = settings;
@@ -235,22 +236,9 @@ export function SettingsForm({
                 />
               </SettingsGroup>
             ))}
-            <Grid>
-              <TextField
-                name="hours.weekdays"
-                label="Horario de lunes a viernes"
-                defaultValue={settings.hours.weekdays}
-                maxLength={60}
-              />
-              <TextField
-                name="hours.saturday"
-                label="Horario del sábado"
-                defaultValue={settings.hours.saturday}
-                maxLength={60}
-              />
-            </Grid>
           </div>
         </Card>
+        <OpeningHoursCard schedule={settings.schedule} />
         <Card title="Redes sociales y mapa">
           <div className="grid gap-4">
             {[0, 1].map((index) => (
