@@ -30,9 +30,13 @@ const DayKeySchema = z
   .string({ error: 'Escribe la fecha como dd-mm-aaaa.' })
   .regex(DAY_KEY, 'Escribe la fecha como dd-mm-aaaa.')
   .refine((day) => {
+    // Zod runs this check after a failed pattern too: such a value is already refused.
+    if (!DAY_KEY.test(day)) return true;
     const date = new Date(`${day}T12:00:00Z`);
     const year = date.getUTCFullYear();
-    return date.toISOString().slice(0, 10) === day && year >= 2000 && year <= 2100;
+    return (
+      !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day && year >= 2000 && year <= 2100
+    );
   }, 'Esa fecha no existe en el calendario.');
 
 export const OpeningScheduleSchema = z
