@@ -21,11 +21,17 @@ const WIDTHS = [
   { width: 390, height: 844 },
 ];
 
+/** The Sitio card of the opening hours. */
+const hoursCard = (page: Page) =>
+  page
+    .locator('section')
+    .filter({ has: page.getByRole('heading', { name: 'Horario de atención', exact: true }) });
+
 async function saveHours(page: Page, saturday: string, weekdays = WEEKDAYS) {
   await signInAs(page, 'admin');
   await page.goto('/admin/sitio');
   await hydrated(page);
-  const card = page.getByRole('region', { name: 'Horario de atención' });
+  const card = hoursCard(page);
   for (const day of ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes'])
     await card.getByLabel(day, { exact: true }).fill(weekdays);
   await card.getByLabel('Sábado', { exact: true }).fill(saturday);
@@ -71,7 +77,7 @@ test('an admin closes Saturday: the site says so, no Saturday test drive is offe
   // The form reads back what was saved: Saturday blank (closed), the weekdays as typed.
   await page.reload();
   await hydrated(page);
-  const card = page.getByRole('region', { name: 'Horario de atención' });
+  const card = hoursCard(page);
   await expect(card.getByLabel('Sábado', { exact: true })).toHaveValue('');
   await expect(card.getByLabel('Lunes', { exact: true })).toHaveValue(WEEKDAYS);
   await page.screenshot({ path: testInfo.outputPath('sitio-horario.png'), fullPage: false });
