@@ -12,7 +12,7 @@ const DAY_LABELS = ['Domingo', 'Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viern
 export function OpeningHoursCard({ schedule }: { schedule: OpeningSchedule }) {
   const closed = schedule.closedDates.map((day) => day.split('-').reverse().join('-')).join('\n');
   return (
-    <Card title="Horario de atención">
+    <Card id="horario" title="Horario de atención">
       <p className="mb-4 text-slate-600 text-sm">
         El sitio muestra este horario y con él ofrece las horas de prueba de manejo y cuenta el plazo de cada
         solicitud: las horas prometidas solo corren los días que abren. Escribe cada día como 9:30-19:00, o
