@@ -1,7 +1,7 @@
 import type { Dealership } from '@contracts/dealership.ts';
 import type { ReactNode } from 'react';
 import { useContext, useEffect, useRef } from 'react';
-import { AdminNotice, adminButton, Card } from '~/components/admin/ui';
+import { adminButton, Card } from '~/components/admin/ui';
 import { FieldError, FieldErrors, TextAreaField, TextField } from '~/components/forms/fields';
 import { useHydrated } from '~/components/forms/form-parts';
 import { CircleAlert, CircleCheck, Save } from '~/components/icons';
@@ -135,7 +135,6 @@ export function SettingsForm({
     <FieldErrors value={form.errors}>
       <form ref={form.formRef} onSubmit={form.onSubmit} noValidate className="grid gap-6">
         <SectionIndex />
-        <AdminNotice notice={form.notice?.tone === 'error' ? form.notice : null} />
         <Card id="identidad" title="Identidad">
           <Grid>
             <TextField
@@ -444,14 +443,15 @@ export function SettingsForm({
             <Save aria-hidden className="size-4" />
             {form.sending ? 'Guardando...' : 'Guardar cambios'}
           </button>
-          {form.notice?.tone === 'error' ? (
-            <p className="flex min-w-0 flex-1 items-start gap-2 text-red-800 text-sm">
-              <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
-              {form.notice.text} Los campos marcados dicen qué corregir.
-            </p>
-          ) : (
-            <SavedNotice text={saved} />
-          )}
+          <div role="alert" className={form.notice?.tone === 'error' ? 'min-w-0 flex-1' : 'sr-only'}>
+            {form.notice?.tone === 'error' ? (
+              <p className="flex items-start gap-2 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-red-900 text-sm">
+                <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+                {form.notice.text}
+              </p>
+            ) : null}
+          </div>
+          {form.notice?.tone === 'error' ? null : <SavedNotice text={saved} />}
         </div>
       </form>
     </FieldErrors>
