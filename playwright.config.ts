@@ -14,7 +14,7 @@ const siteWidePort = port + 40;
  * adds and deactivates salespeople, which changes who round-robin gives the next request to. See the 'site-wide'
  * projects.
  */
-const SITE_WIDE = /(site-settings|lead-ownership|opening-hours)\.spec\.ts$/;
+const SITE_WIDE = /(site-settings|lead-ownership)\.spec\.ts$/;
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',
