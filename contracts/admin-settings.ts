@@ -60,14 +60,20 @@ export function settingsFieldErrors(error: z.ZodError, prefix = 'datos'): Record
     const key = keyOf(issue.path);
     // A list the form edits one item per line shows its item's error on the list, naming the line.
     const item = LINE_LIST_ITEM.exec(key);
+    // A day's hours are one field of the form: a range's error shows on its day.
+    const day = WEEK_DAY_RANGE.exec(key)?.[1];
     if (item?.[1] && item[2]) campos[item[1]] ??= `Línea ${Number(item[2]) + 1}: ${issue.message}`;
+    else if (day) campos[day] ??= issue.message;
     else campos[key] ??= issue.message;
   }
   return campos;
 }
 
 /** An item of a list typed one per line: /financing's (`financingPage.directo.conditions.2`), the insurers. */
-const LINE_LIST_ITEM = /^(financingPage\.\w+\.\w+|privacy\.insurers)\.(\d+)$/;
+const LINE_LIST_ITEM = /^(financingPage\.\w+\.\w+|privacy\.insurers|schedule\.closedDates)\.(\d+)$/;
+
+/** A range of one day of the opening hours (`schedule.week.1.0.open`): the form edits the day as one field. */
+const WEEK_DAY_RANGE = /^(schedule\.week\.\d+)\.\d+(?:\.\w+)?$/;
 
 /** The sentence above the fields: one naming unknown fields when nothing else is wrong. */
 export function settingsRefusal(error: z.ZodError): string {

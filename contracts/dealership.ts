@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LEAD_KINDS } from './lead-options.ts';
 import { LegalTextsSchema } from './legal-texts.ts';
+import { OpeningScheduleSchema, scheduleFromOldSettings } from './opening-schedule.ts';
 import { text } from './text-field.ts';
 
 /** A line of text the site shows: the one text rule of every form (contracts/text-field.ts), with its Spanish errors. */
@@ -123,15 +124,6 @@ export const FinancingSettingsSchema = z.strictObject({
 export type FinancingSettings = z.infer<typeof FinancingSettingsSchema>;
 
 // ------------------------------------------------------------------ test drives (ADR 0020)
-
-const ClockSchema = z
-  .string()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'debe ser una hora HH:mm, por ejemplo 09:30');
-
-/** One opening range of a weekday, in Chile time; `day` 0 is Sunday, 6 Saturday. */
-const OpeningRangeSchema = z
-  .strictObject({ day: z.number().int().min(0).max(6), open: ClockSchema, close: ClockSchema })
-  .refine((range) => range.open < range.close, 'debe abrir antes de cerrar');
 
 export const TestDriveSettingsSchema = z.strictObject({
   /** How many test drives the dealership can take in one 30-minute slot (all vehicles together). */
@@ -357,12 +349,12 @@ export const DealershipSchema = z.strictObject({
     .array(AddressSchema)
     .min(1, 'debe tener al menos una dirección')
     .max(4, 'puede tener hasta 4 direcciones'),
-  hours: z.strictObject({
-    weekdays: line('el horario de lunes a viernes', 60),
-    saturday: line('el horario del sábado', 60),
-  }),
-  /** The same hours as data (SPEC §9), for the test-drive slots; `hours` stays the text pages show. */
-  openingHours: z.array(OpeningRangeSchema).min(1).max(14),
+  /**
+   * The opening hours (ADR 0036), the one source of the pages' hours text, the JSON-LD, the test-drive slots and the
+   * requests' deadlines. Replaced `hours` (the text) and `openingHours` (the slots' ranges): a version stored with
+   * those gets its schedule from them (`withOpeningSchedule`).
+   */
+  schedule: OpeningScheduleSchema,
   testDrives: TestDriveSettingsSchema,
   social: z.array(z.strictObject({ name: line('el nombre de la red social', 30), url: link })).length(2),
   mapUrl: link,
@@ -423,4 +415,15 @@ export function parseStoredDealership(
     result = DealershipSchema.safeParse(current, params);
   }
   return result;
+}
+
+/**
+ * A stored version (or DEALERSHIP_FILE) written before the opening-hours setting existed, with a `schedule` made from
+ * its old hours text and test-drive ranges (ADR 0036), so what the admin saved keeps holding; anything else as it is.
+ */
+export function withOpeningSchedule(stored: unknown): unknown {
+  if (typeof stored !== 'object' || stored === null || Array.isArray(stored) || 'schedule' in stored)
+    return stored;
+  const schedule = scheduleFromOldSettings(stored as Record<string, unknown>);
+  return schedule ? { ...stored, schedule } : stored;
 }

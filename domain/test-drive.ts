@@ -1,28 +1,29 @@
 // Test-drive slots (ADR 0020): 30-minute slots inside the dealership's opening hours, in Chile time whatever the
 // zone of the server or the browser, for the next days, never in the past. Pure: the caller says what time it is.
 
-import type { Dealership, TestDriveSettings } from '@contracts/dealership.ts';
+import type { TestDriveSettings } from '@contracts/dealership.ts';
+import type { OpeningSchedule } from '@contracts/opening-schedule.ts';
 import { chileDayKey, chileWallTime, formatChileDateTime, nextDayKey } from './chile-time.ts';
+import { dayRanges, type IsHoliday, minutesOf, weekdayOf } from './opening-hours.ts';
+
+export { weekdayOf };
 
 export const SLOT_MINUTES = 30;
 const SLOT_MS = SLOT_MINUTES * 60_000;
 
-export type OpeningHours = Dealership['openingHours'];
+/** The opening hours (ADR 0036) and the public-holiday calendar the slots are cut from. */
+export interface SlotHours {
+  schedule: OpeningSchedule;
+  isHoliday: IsHoliday;
+}
 
-const minutesOf = (clock: string) => {
-  const [hours = 0, minutes = 0] = clock.split(':').map(Number);
-  return hours * 60 + minutes;
-};
-
-/** The weekday (0 Sunday … 6 Saturday) of a 'yyyy-mm-dd' calendar day. */
-export const weekdayOf = (dayKey: string) => new Date(`${dayKey}T12:00:00Z`).getUTCDay();
-
-/** The start of every slot of a Chilean day that fits whole inside one of its opening ranges, in order. */
-export function daySlots(dayKey: string, hours: OpeningHours): Date[] {
-  const weekday = weekdayOf(dayKey);
+/**
+ * The start of every slot of a Chilean day that fits whole inside one of its opening ranges, in order: none on a
+ * closed weekday, a public holiday (when the dealership closes on them) or a date the admin closed.
+ */
+export function daySlots(dayKey: string, hours: SlotHours): Date[] {
   const starts = new Set<number>();
-  for (const range of hours) {
-    if (range.day !== weekday) continue;
+  for (const range of dayRanges(dayKey, hours.schedule, hours.isHoliday)) {
     const close = minutesOf(range.close);
     let start = Math.ceil(minutesOf(range.open) / SLOT_MINUTES) * SLOT_MINUTES;
     for (; start + SLOT_MINUTES <= close; start += SLOT_MINUTES) {
@@ -51,7 +52,7 @@ export interface SlotDay {
 }
 
 /** Every bookable slot from now on, by day; days without one are left out. Capacity is the caller's business. */
-export function openSlots(now: Date, hours: OpeningHours, settings: TestDriveSettings): SlotDay[] {
+export function openSlots(now: Date, hours: SlotHours, settings: TestDriveSettings): SlotDay[] {
   const earliest = earliestStart(now, settings).getTime();
   return bookingDays(now, settings)
     .map((day) => ({ day, slots: daySlots(day, hours).filter((slot) => slot.getTime() >= earliest) }))
@@ -65,7 +66,7 @@ export function openSlots(now: Date, hours: OpeningHours, settings: TestDriveSet
 export function slotProblem(
   start: Date,
   now: Date,
-  hours: OpeningHours,
+  hours: SlotHours,
   settings: TestDriveSettings,
   hoursText: string,
 ): string | null {
@@ -121,6 +122,3 @@ export function dayLabel(dayKey: string): string {
 
 /** 'jueves 26 de noviembre, 10:30', the slot as the visitor and staff read it. */
 export const slotLabel = (start: Date | string) => `${dayLabel(chileDayKey(start))}, ${slotTime(start)}`;
-
-/** 'Lun-Vie 9:30-19:00, Sáb 10:30-13:30': the text the pages show (SPEC §9). */
-export const hoursSentence = (hours: Dealership['hours']) => `${hours.weekdays}, ${hours.saturday}`;

@@ -1,4 +1,6 @@
 import type { Dealership } from '@contracts/dealership';
+import { hoursLines } from '@domain/hours-text';
+import { Fragment } from 'react';
 import { ArrowRight, Clock, Mail, MapPin, Phone } from '~/components/icons';
 import { LEGAL_LINKS, type NavLinkItem, QUICK_LINKS, SITEMAP_LINK, VEHICLE_LINKS } from '~/lib/navigation';
 import { IsoBadge } from './layout/iso-badge';
@@ -124,9 +126,12 @@ function ContactBlock({ dealership }: { dealership: Dealership }) {
         <li className="flex gap-3">
           <Clock aria-hidden className="mt-0.5 size-4 shrink-0 text-accent-400" />
           <span>
-            {dealership.hours.weekdays}
-            <br />
-            {dealership.hours.saturday}
+            {hoursLines(dealership.schedule).map((line, index) => (
+              <Fragment key={line}>
+                {index > 0 && <br />}
+                {line}
+              </Fragment>
+            ))}
           </span>
         </li>
       </ul>

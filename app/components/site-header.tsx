@@ -1,4 +1,5 @@
 import type { Dealership } from '@contracts/dealership';
+import { hoursLines } from '@domain/hours-text';
 import { useEffect, useState } from 'react';
 import { island } from '../lib/island';
 import { CompareTray } from './layout/compare-tray';
@@ -9,13 +10,19 @@ import { CurrentPathContext } from './layout/site-nav-link';
 import { TopBar } from './layout/top-bar';
 import { Logo } from './logo';
 
-/** What the header shows of the settings: all but the legal texts, which are long and only /terminos and /privacidad use. */
-export type HeaderDealership = Omit<Dealership, 'legal'>;
+/**
+ * What the header shows of the settings: all but the legal texts, which are long and only /terminos and /privacidad
+ * use, and the opening hours as the lines people read (ADR 0036) rather than the schedule.
+ */
+export type HeaderDealership = Omit<Dealership, 'legal' | 'schedule'> & { hours: string[] };
 
-/** The header island's props travel in every public page as JSON, so they leave out the legal texts (several kB). */
+/**
+ * The header island's props travel in every public page as JSON, so they leave out the legal texts (several kB); the
+ * hours are written here, on the server, so the island carries no code to write them.
+ */
 export function headerDealership(dealership: Dealership): HeaderDealership {
-  const { legal: _legal, ...shown } = dealership;
-  return shown;
+  const { legal: _legal, schedule, ...shown } = dealership;
+  return { ...shown, hours: hoursLines(schedule) };
 }
 
 /** docs/product.md: the top bar collapses once the page is scrolled more than 10 px. */

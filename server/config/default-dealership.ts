@@ -34,11 +34,16 @@ export const defaultDealership: Dealership = {
       postalCode: '2520000',
     },
   ],
-  hours: { weekdays: 'Lun-Vie 9:30-19:00', saturday: 'Sáb 10:30-13:30' },
-  openingHours: [
-    ...[1, 2, 3, 4, 5].map((day) => ({ day, open: '09:30', close: '19:00' })),
-    { day: 6, open: '10:30', close: '13:30' },
-  ],
+  schedule: {
+    // Sunday first (ADR 0036): closed Sundays, 9:30–19:00 on weekdays, 10:30–13:30 on Saturdays.
+    week: [
+      [],
+      ...[1, 2, 3, 4, 5].map(() => [{ open: '09:30', close: '19:00' }]),
+      [{ open: '10:30', close: '13:30' }],
+    ],
+    closedOnHolidays: true,
+    closedDates: [],
+  },
   testDrives: { slotCapacity: 1, minNoticeMinutes: 120, daysAhead: 14 },
   social: [
     { name: 'Facebook', url: 'https://www.facebook.com/automotoracordillera' },

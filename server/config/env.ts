@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { type Dealership, parseStoredDealership } from '@contracts/dealership.ts';
+import { type Dealership, parseStoredDealership, withOpeningSchedule } from '@contracts/dealership.ts';
 import { zodSpanish } from '@contracts/zod-spanish.ts';
 import { z } from 'zod';
 import { defaultDealership } from './default-dealership.ts';
@@ -128,7 +128,7 @@ function loadDealership(file: string | undefined): Dealership {
   }
   // A field the settings no longer have (a file written for an older release) is dropped, as in a stored version.
   const parsed = parseStoredDealership(
-    { ...defaultDealership, ...(overrides as object) },
+    { ...defaultDealership, ...(withOpeningSchedule(overrides) as object) },
     { error: zodSpanish },
   );
   if (!parsed.success) {

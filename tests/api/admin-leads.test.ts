@@ -5,6 +5,8 @@ import { chileDayKey } from '@domain/chile-time.ts';
 import { simulateCredit } from '@domain/credit.ts';
 import { storedSimulationLines } from '@domain/credit-quotation.ts';
 import { formatPercent } from '@domain/format.ts';
+import { promiseDueAt } from '@domain/opening-hours.ts';
+import { chileHolidays } from '@server/services/rights/chile-holidays.ts';
 import { quotationAt } from '@server/services/settings/quotation.ts';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -165,7 +167,14 @@ describe('GET /admin/api/solicitudes', () => {
       adminUrl: `/admin/vehiculos/${vehicleId}`,
     });
     const appraisal = listed.find((item) => item.kind === 'vendeauto');
-    expect(Date.parse(appraisal?.dueAt ?? '') - Date.parse(appraisal?.createdAt ?? '')).toBe(48 * 3_600_000);
+    // 48 hours counted on the days the dealership opens (ADR 0036).
+    const due = promiseDueAt(
+      new Date(appraisal?.createdAt ?? ''),
+      48,
+      t.config.dealership.schedule,
+      await chileHolidays(),
+    );
+    expect(appraisal?.dueAt).toBe(due.toISOString());
     expect(page.now).toMatch(/^\d{4}-\d\d-\d\dT/);
   });
 

@@ -1,5 +1,7 @@
 import { ApiErrorSchema } from '@contracts/vehicle.ts';
 import { emailOutbox, images, leadPhotos, leads } from '@db/schema.ts';
+import { promiseDueAt } from '@domain/opening-hours.ts';
+import { chileHolidays } from '@server/services/rights/chile-holidays.ts';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,7 +61,14 @@ describe('POST /api/vendeauto/', () => {
       vehicle_condition: 'bueno',
       vehicle_brand: 'toyota',
     });
-    expect(lead?.dueAt.getTime()).toBe((lead?.createdAt.getTime() ?? 0) + 48 * 3_600_000);
+    // 48 hours counted on the days the dealership opens (ADR 0036).
+    const due = promiseDueAt(
+      lead?.createdAt as Date,
+      48,
+      t.config.dealership.schedule,
+      await chileHolidays(),
+    );
+    expect(lead?.dueAt.getTime()).toBe(due.getTime());
     const stored = await t.database.db
       .select({ data: images.data, position: leadPhotos.position })
       .from(leadPhotos)

@@ -1,6 +1,8 @@
 import { LeadCreatedSchema } from '@contracts/leads.ts';
 import { ApiErrorSchema } from '@contracts/vehicle.ts';
 import { consentEvents, emailOutbox, idempotencyKeys, leads } from '@db/schema.ts';
+import { promiseDueAt } from '@domain/opening-hours.ts';
+import { chileHolidays } from '@server/services/rights/chile-holidays.ts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CsrfHeaders, csrfHeaders } from '../support/csrf-client.ts';
@@ -51,7 +53,9 @@ describe.each(JSON_LEAD_PATHS)('POST %s', (path: LeadPath) => {
     expect(row?.name).toBe(name);
     expect(row?.email).toBe(email);
     expect(row?.status).toBe('nuevo');
-    expect(row?.dueAt.getTime()).toBe((row?.createdAt.getTime() ?? 0) + 24 * 3_600_000);
+    // 24 hours counted on the days the dealership opens (ADR 0036).
+    const due = promiseDueAt(row?.createdAt as Date, 24, t.config.dealership.schedule, await chileHolidays());
+    expect(row?.dueAt.getTime()).toBe(due.getTime());
     const [mail] = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.leadId, body.id));
     expect(mail?.toAddress).toBe(t.config.dealership.salesEmail);
     expect(mail?.replyTo).toBe(email);

@@ -9,11 +9,13 @@ import path from 'node:path';
 import { type Database, openDatabase } from '@db/client.ts';
 import { consentEvents, emailOutbox, leads } from '@db/schema.ts';
 import { chileDayKey, chileWallTime, nextDayKey } from '@domain/chile-time.ts';
+import type { IsHoliday } from '@domain/opening-hours.ts';
 import { slotLabel } from '@domain/test-drive.ts';
 import { defaultDealership } from '@server/config/default-dealership.ts';
 import { loadDashboard } from '@server/services/admin/dashboard.ts';
 import { ALREADY_BOOKED, SLOT_FULL, VEHICLE_TAKEN } from '@server/services/leads/test-drive-booking.ts';
 import { latestPolicyVersion } from '@server/services/privacy/policy-versions.ts';
+import { chileHolidays } from '@server/services/rights/chile-holidays.ts';
 import { and, count, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
@@ -57,11 +59,17 @@ async function book(
   });
 }
 
-/** A weekday 10:00 in Chile, `days` (≥ 0) from today. */
+/** Chile's public holidays: the dealership closes on them (ADR 0036), so no slot is offered. */
+let isHoliday: IsHoliday = () => false;
+beforeAll(async () => {
+  isHoliday = await chileHolidays();
+});
+
+/** A weekday 10:00 in Chile that is no public holiday, `days` (≥ 0) from today. */
 function weekdayAt(days: number, minutes = 600): string {
   let day = chileDayKey(new Date());
   for (let i = 0; i < days; i++) day = nextDayKey(day);
-  while ([0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay())) day = nextDayKey(day);
+  while ([0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay()) || isHoliday(day)) day = nextDayKey(day);
   return (chileWallTime(day, minutes) as Date).toISOString();
 }
 
@@ -110,6 +118,7 @@ describe('test-drive booking', () => {
       expect(day.fecha <= lastDay).toBe(true);
       const weekday = new Date(`${day.fecha}T12:00:00Z`).getUTCDay();
       expect(weekday).not.toBe(0);
+      expect(isHoliday(day.fecha), day.fecha).toBe(false);
       for (const slot of day.horarios) {
         expect(new Date(slot.inicio).getTime()).toBeGreaterThanOrEqual(now + 2 * 3_600_000 - 60_000);
         expect(chileDayKey(slot.inicio)).toBe(day.fecha);

@@ -389,7 +389,16 @@ test.describe('home page', () => {
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/$/);
     const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '');
     expect(data['@type']).toBe('AutoDealer');
-    expect(data.openingHours).toEqual(['Mo-Fr 09:30-19:00', 'Sa 10:30-13:30']);
+    // Written from the one opening-hours setting (ADR 0036).
+    expect(data.openingHoursSpecification).toEqual([
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+        opens: '09:30',
+        closes: '19:00',
+      },
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Saturday'], opens: '10:30', closes: '13:30' },
+    ]);
     expect(data.address).toHaveLength(2);
     expect(data.sameAs).toHaveLength(2);
     expect(data.telephone).toMatch(/^\+\d+$/);

@@ -1,9 +1,15 @@
 // The dealership edits its own site (issue 20 item 1, ADR 0025). These tests change what every public page shows, so
 // the 'site-wide' project runs them in order against a server and a database of their own (playwright.config.ts).
+
+import type { OpeningSchedule } from '@contracts/opening-schedule.ts';
+import { chileDayKey } from '@domain/chile-time.ts';
+import { promiseDueAt, weekdayOf } from '@domain/opening-hours.ts';
+import { slotLabel, slotTime } from '@domain/test-drive.ts';
 import { devices, expect, type Page, test } from '@playwright/test';
 import { defaultDealership } from '@server/config/default-dealership.ts';
+import { chileHolidays } from '@server/services/rights/chile-holidays.ts';
 import sharp from 'sharp';
-import { hydrated, signInAs } from './support/admin.ts';
+import { hydrated, sendContactLead, signInAs, staffCall } from './support/admin.ts';
 import { wcagViolations } from './support/axe.ts';
 import { findOutboxMail } from './support/outbox.ts';
 
@@ -426,4 +432,161 @@ test('a ventas user cannot open the settings', async ({ page }) => {
   const response = await page.goto('/admin/sitio');
   expect(response?.status()).toBe(403);
   await expect(page.getByRole('link', { name: 'Sitio', exact: true })).toHaveCount(0);
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// One opening-hours setting (issue 31 item 2, ADR 0036), as a person uses it: an admin closes Saturday in Sitio; the
+// header, the footer and the contact page say so, a vehicle page offers no Saturday test drive, and a request sent
+// now is due when the rule says (a Friday request on Monday). It puts the demo hours back at its end.
+
+const WEEKDAYS = '9:00-18:00';
+const SENTENCE = 'Lun-Vie 9:00-18:00, Sáb y Dom cerrado';
+/** This project runs at 1440 px; a phone is opened beside it (a second project would race it on these settings). */
+const WIDTHS = [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+];
+
+/** The Sitio card of the opening hours. */
+const hoursCard = (page: Page) =>
+  page
+    .locator('section')
+    .filter({ has: page.getByRole('heading', { name: 'Horario de atención', exact: true }) });
+
+async function saveHours(page: Page, saturday: string, weekdays = WEEKDAYS) {
+  await signInAs(page, 'admin');
+  await page.goto('/admin/sitio');
+  await hydrated(page);
+  const card = hoursCard(page);
+  for (const day of ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes'])
+    await card.getByLabel(new RegExp(`^${day}`)).fill(weekdays);
+  await card.getByLabel(/^Sábado/).fill(saturday);
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText(/Se guardó la versión \d+\. El sitio ya la muestra\./).first()).toBeVisible();
+}
+
+/** A published vehicle of this server (it has no demo stock), made through the back office's API. */
+async function createVehicle(page: Page, model: string): Promise<number> {
+  // This server has no demo stock, hence no lists: one entry of each the form needs.
+  const ids: Record<string, number> = {};
+  for (const [kind, nombre] of [
+    ['marcas', 'Marca Horario'],
+    ['transmisiones', 'Manual'],
+    ['combustibles', 'Bencina'],
+    ['tipos', 'Sedán'],
+  ]) {
+    const { item } = (await staffCall(page.request, 'POST', `/admin/api/listas/${kind}`, { nombre })) as {
+      item: { id: number };
+    };
+    ids[kind as string] = item.id;
+  }
+  const first = (kind: string) => ids[kind];
+  const { vehiculo } = (await staffCall(page.request, 'POST', '/admin/api/vehiculos', {
+    marca: first('marcas'),
+    modelo: model,
+    año: 2024,
+    precio: 18_990_000,
+    kilometraje: 12_000,
+    condicion: 'Usado',
+    transmision: first('transmisiones'),
+    combustible: first('combustibles'),
+    tipo: first('tipos'),
+    motor: '1.6',
+    color: 'Gris',
+    estado: 'publicado',
+  })) as { vehiculo: { id: number } };
+  return vehiculo.id;
+}
+
+test('an admin closes Saturday: the site says so, no Saturday test drive is offered, and a request is due on an open day', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  await saveHours(page, '');
+  // The form reads back what was saved: Saturday blank (closed), the weekdays as typed.
+  await page.reload();
+  await hydrated(page);
+  const card = hoursCard(page);
+  await expect(card.getByLabel(/^Sábado/)).toHaveValue('');
+  await expect(card.getByLabel(/^Lunes/)).toHaveValue(WEEKDAYS);
+  await page.screenshot({ path: testInfo.outputPath('sitio-horario.png'), fullPage: false });
+
+  const vehicleId = await createVehicle(page, 'Horario');
+
+  // A visitor who never signed in, on a wide screen and on a phone.
+  for (const viewport of WIDTHS) {
+    const visitor = await browser.newPage({
+      viewport,
+      isMobile: viewport.width < 500,
+      hasTouch: viewport.width < 500,
+    });
+    await visitor.goto('/');
+    await expect(visitor.getByTestId('top-bar')).toContainText(SENTENCE);
+    await expect(visitor.getByRole('contentinfo')).toContainText('Lun-Vie 9:00-18:00');
+    await expect(visitor.getByRole('contentinfo')).toContainText('Sáb y Dom cerrado');
+    await visitor.goto('/contact');
+    await expect(visitor.getByRole('main')).toContainText('Sáb y Dom cerrado');
+    await expect(visitor.getByRole('main')).toContainText('Feriados cerrado');
+    const jsonLd = JSON.parse(
+      (await visitor.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}',
+    ) as { openingHoursSpecification?: Array<{ dayOfWeek?: string[] }> };
+    expect(jsonLd.openingHoursSpecification?.flatMap((spec) => spec.dayOfWeek ?? [])).not.toContain(
+      'Saturday',
+    );
+
+    await visitor.goto(`/vehicles/${vehicleId}`);
+    await hydrated(visitor);
+    await visitor.getByRole('button', { name: 'Agendar prueba de manejo' }).click();
+    const dialog = visitor.getByRole('dialog', { name: 'Agendar prueba de manejo' });
+    await expect(dialog.getByRole('group', { name: /^Hora del/ })).toBeVisible();
+    const days = dialog.getByRole('group', { name: 'Día', exact: true }).getByRole('radio');
+    const names = await days.evaluateAll((radios) =>
+      radios.map((radio) => radio.getAttribute('aria-label') ?? ''),
+    );
+    expect(names.length).toBeGreaterThan(3);
+    expect(names.filter((name) => /^(sábado|domingo)/.test(name))).toEqual([]);
+    const times = await dialog
+      .getByRole('group', { name: /^Hora del/ })
+      .first()
+      .getByRole('radio')
+      .evaluateAll((radios) => radios.map((radio) => (radio as HTMLInputElement).value));
+    expect(times.length).toBeGreaterThan(0);
+    for (const time of times) expect(slotTime(time)).toMatch(/^(09|1[0-7]):(00|30)$/);
+    await visitor.screenshot({ path: testInfo.outputPath(`prueba-sin-sabado-${viewport.width}.png`) });
+    await visitor.close();
+  }
+
+  // A request sent now: staff see it due when the rule says, on a day the dealership opens. On a Friday, Monday.
+  const sentAt = new Date();
+  const leadId = await sendContactLead(page, 'Persona Horario', 'horario@example.cl');
+  await page.goto(`/admin/solicitudes/${leadId}`);
+  await hydrated(page);
+  const schedule: OpeningSchedule = {
+    week: [[], ...[1, 2, 3, 4, 5].map(() => [{ open: '09:00', close: '18:00' }]), []],
+    closedOnHolidays: true,
+    closedDates: [],
+  };
+  const isHoliday = await chileHolidays();
+  // The server stamped the request a moment after `sentAt`: either minute may be shown.
+  const expected = [sentAt, new Date(sentAt.getTime() + 60_000)].map((at) =>
+    slotLabel(promiseDueAt(at, 24, schedule, isHoliday)),
+  );
+  const due = page
+    .getByText('Responder antes de (24 h en días de atención)')
+    .locator('xpath=following-sibling::dd');
+  const shown = (await due.textContent()) ?? '';
+  expect(expected).toContain(shown);
+  expect(shown).not.toMatch(/^(sábado|domingo)/);
+  const today = chileDayKey(sentAt);
+  // A Friday request within the opening hours is due on Monday at the same time (after closing, Tuesday at opening).
+  const during = slotTime(sentAt) >= '09:00' && slotTime(sentAt) < '17:58';
+  if (weekdayOf(today) === 5 && !isHoliday(today) && during) expect(shown).toMatch(/^lunes/);
+  await page.screenshot({ path: testInfo.outputPath('solicitud-plazo.png') });
+  await page.setViewportSize(WIDTHS[1] as { width: number; height: number });
+  await expect(due).toHaveText(shown);
+  await page.screenshot({ path: testInfo.outputPath('solicitud-plazo-390.png') });
+  // The demo hours again, for the stories after this one.
+  await page.setViewportSize(WIDTHS[0] as { width: number; height: number });
+  await saveHours(page, '10:30-13:30', '9:30-19:00');
 });

@@ -496,7 +496,16 @@ describe('PUT /admin/api/sitio', () => {
     'financing.legalNote',
     'testDrives.slotCapacity',
     'addresses.1.postalCode',
-    'openingHours.0.open',
+    // The opening hours (ADR 0036), at every depth.
+    'schedule',
+    'schedule.week',
+    'schedule.week.1',
+    'schedule.week.1.0',
+    'schedule.week.1.0.open',
+    'schedule.week.6.0.close',
+    'schedule.closedOnHolidays',
+    'schedule.closedDates',
+    'schedule.closedDates.0',
     'slides.2.photo',
     'phones',
     'partners.1.logo',
@@ -548,6 +557,92 @@ describe('PUT /admin/api/sitio', () => {
       }),
       { numRuns: runs(60) },
     );
+  });
+});
+
+describe('PUT /admin/api/sitio (opening hours)', () => {
+  const read = async () =>
+    (await t.app.inject({ method: 'GET', url: '/admin/api/sitio', headers: admin.headers })).json() as {
+      version: number;
+      datos: { schedule: { week: unknown[][]; closedOnHolidays: boolean; closedDates: unknown[] } };
+    };
+  const range = (open: unknown, close: unknown) => ({ open, close });
+  const weekWith = (day: number, ranges: unknown[]) => (week: unknown[][]) => week.with(day, ranges);
+
+  it('refuses hours that cannot be kept, under the day or list they concern, in Spanish, storing nothing', async (ctx) => {
+    needs(ctx, 'PUT', '/admin/api/sitio');
+    // [what changes, the field named, words of the sentence]
+    const cases: Array<[(s: Record<string, unknown>) => void, string, RegExp]> = [
+      [
+        (s) =>
+          (s.week = weekWith(2, [range('09:00', '13:00'), range('12:00', '18:00')])(s.week as unknown[][])),
+        'schedule.week.2',
+        /superponen/,
+      ],
+      [
+        (s) => (s.week = weekWith(2, [range('18:00', '09:00')])(s.week as unknown[][])),
+        'schedule.week.2',
+        /abrir antes de cerrar/,
+      ],
+      [
+        (s) => (s.week = weekWith(3, [range('24:00', '25:00')])(s.week as unknown[][])),
+        'schedule.week.3',
+        /HH:mm/,
+      ],
+      [
+        (s) => (s.week = weekWith(3, [range('9:00', '18:00')])(s.week as unknown[][])),
+        'schedule.week.3',
+        /HH:mm/,
+      ],
+      [(s) => (s.week = weekWith(4, [range(900, 1800)])(s.week as unknown[][])), 'schedule.week.4', /HH:mm/],
+      [
+        (s) =>
+          (s.week = weekWith(
+            1,
+            Array.from({ length: 4 }, (_, i) => range(`0${i + 1}:00`, `0${i + 1}:30`)),
+          )(s.week as unknown[][])),
+        'schedule.week.1',
+        /hasta 3 tramos/,
+      ],
+      [(s) => (s.week = [[], [], [], [], [], [], []]), 'schedule.week', /al menos un día/],
+      [(s) => (s.week = [[], [], [], [], [], [], [], []]), 'schedule.week', /siete días/],
+      [(s) => (s.week = 'Lun-Vie 9:00-18:00'), 'schedule.week', /siete días/],
+      [(s) => (s.closedOnHolidays = 'sí'), 'schedule.closedOnHolidays', /feriados/],
+      [(s) => (s.closedDates = ['2027-02-30']), 'schedule.closedDates', /Línea 1: .*no existe/],
+      [(s) => (s.closedDates = ['24-12-2027']), 'schedule.closedDates', /Línea 1: .*dd-mm-aaaa/],
+      [(s) => (s.closedDates = ['1999-12-24']), 'schedule.closedDates', /Línea 1: .*no existe/],
+      [(s) => (s.closedDates = ['2027-12-24', '2027-12-24']), 'schedule.closedDates', /repetida/],
+      [
+        (s) =>
+          (s.closedDates = Array.from({ length: 61 }, (_, i) =>
+            `2028-01-01`.replace(
+              '01-01',
+              `${String(1 + Math.floor(i / 28)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`,
+            ),
+          )),
+        'schedule.closedDates',
+        /hasta 60/,
+      ],
+      [(s) => Object.assign(s, { timeZone: 'UTC' }), 'schedule.timeZone', /no existe en la configuración/],
+    ];
+    for (const [change, field, words] of cases) {
+      const current = await read();
+      const schedule = structuredClone(current.datos.schedule) as Record<string, unknown>;
+      change(schedule);
+      const before = await snapshot(siteSettings);
+      const response = await send('PUT', '/admin/api/sitio', {
+        version: current.version,
+        datos: { ...current.datos, schedule },
+      });
+      expect(
+        response.statusCode,
+        `${field} ${JSON.stringify(schedule.closedDates).slice(0, 200)} ${response.body}`,
+      ).toBe(400);
+      await expectRefusedUnchanged(response, siteSettings, before);
+      const body = response.json() as { campos: Record<string, string> };
+      expect(`${field}: ${body.campos[field]}`, response.body).toMatch(words);
+      expect((await read()).datos.schedule).toEqual(current.datos.schedule);
+    }
   });
 });
 

@@ -91,12 +91,19 @@ describe('loadConfig', () => {
   });
 
   it('refuses test-drive hours and settings that cannot work (ADR 0020), naming the field', () => {
+    const week = (days: Record<number, Array<{ open: string; close: string }>>) => ({
+      week: [0, 1, 2, 3, 4, 5, 6].map((day) => days[day] ?? []),
+      closedOnHolidays: true,
+      closedDates: [],
+    });
     const dir = mkdtempSync(path.join(tmpdir(), 'dealer-'));
     const cases: Array<[object, RegExp]> = [
-      [{ openingHours: [{ day: 1, open: '19:00', close: '09:30' }] }, /openingHours/],
-      [{ openingHours: [{ day: 7, open: '09:00', close: '18:00' }] }, /openingHours/],
-      [{ openingHours: [{ day: 1, open: '9:30', close: '18:00' }] }, /openingHours/],
-      [{ openingHours: [] }, /openingHours/],
+      // The opening hours (ADR 0036): a range that closes before it opens, a week of six days, a clock not HH:mm,
+      // a week without an open day.
+      [{ schedule: week({ 1: [{ open: '19:00', close: '09:30' }] }) }, /schedule\.week\.1/],
+      [{ schedule: { ...week({}), week: [[], [], [], [], [], []] } }, /schedule\.week/],
+      [{ schedule: week({ 1: [{ open: '9:30', close: '18:00' }] }) }, /schedule\.week\.1/],
+      [{ schedule: week({}) }, /schedule\.week/],
       [{ testDrives: { slotCapacity: 0, minNoticeMinutes: 120, daysAhead: 14 } }, /testDrives/],
       [{ testDrives: { slotCapacity: 1, minNoticeMinutes: -5, daysAhead: 14 } }, /testDrives/],
       [{ testDrives: { slotCapacity: 1, minNoticeMinutes: 120, daysAhead: 0 } }, /testDrives/],
@@ -112,6 +119,18 @@ describe('loadConfig', () => {
       JSON.stringify({ testDrives: { slotCapacity: 3, minNoticeMinutes: 0, daysAhead: 7 } }),
     );
     expect(loadConfig({ ...base, DEALERSHIP_FILE: good }).dealership.testDrives.slotCapacity).toBe(3);
+    // A file written before the opening-hours setting keeps its hours: its text and ranges become the schedule.
+    const old = path.join(dir, 'old.json');
+    writeFileSync(
+      old,
+      JSON.stringify({
+        hours: { weekdays: 'Lun-Vie 9:00-18:00', saturday: 'Sáb cerrado' },
+        openingHours: [{ day: 6, open: '10:30', close: '13:30' }],
+      }),
+    );
+    const { schedule } = loadConfig({ ...base, DEALERSHIP_FILE: old }).dealership;
+    expect(schedule.week[1]).toEqual([{ open: '09:00', close: '18:00' }]);
+    expect(schedule.week[6]).toEqual([]);
   });
 
   it('keeps one generated session secret per data directory', () => {

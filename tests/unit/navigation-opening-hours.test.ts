@@ -1,19 +1,6 @@
 import { defaultDealership } from '@server/config/default-dealership.ts';
 import { describe, expect, it } from 'vitest';
-import { autoDealerJsonLd, toOpeningHours } from '~/components/layout/structured-data.ts';
-
-describe('toOpeningHours', () => {
-  it('turns the Spanish hours of the config into schema.org openingHours', () => {
-    expect(toOpeningHours('Lun-Vie 9:30-19:00')).toBe('Mo-Fr 09:30-19:00');
-    expect(toOpeningHours('Sáb 10:30-13:30')).toBe('Sa 10:30-13:30');
-    expect(toOpeningHours('Mié-Dom 08:00-20:00')).toBe('We-Su 08:00-20:00');
-  });
-
-  it('leaves out text it cannot read instead of guessing', () => {
-    expect(toOpeningHours('Cerrado')).toBeNull();
-    expect(toOpeningHours('Xyz 9:00-18:00')).toBeNull();
-  });
-});
+import { autoDealerJsonLd } from '~/components/layout/structured-data.ts';
 
 describe('autoDealerJsonLd', () => {
   it('describes the dealership with its addresses, phone, hours and social profiles', () => {
@@ -24,8 +11,37 @@ describe('autoDealerJsonLd', () => {
       url: 'https://example.cl/',
       email: defaultDealership.email,
       telephone: '+56223456789',
-      openingHours: ['Mo-Fr 09:30-19:00', 'Sa 10:30-13:30'],
     });
+    // From the one opening-hours setting (ADR 0036).
+    expect(data.openingHoursSpecification).toEqual([
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+        opens: '09:30',
+        closes: '19:00',
+      },
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Saturday'], opens: '10:30', closes: '13:30' },
+    ]);
+    const closed = autoDealerJsonLd(
+      {
+        ...defaultDealership,
+        schedule: {
+          ...defaultDealership.schedule,
+          week: defaultDealership.schedule.week.with(6, []),
+          closedDates: ['2027-12-24'],
+        },
+      },
+      'https://example.cl',
+    );
+    expect(closed.openingHoursSpecification.slice(1)).toEqual([
+      {
+        '@type': 'OpeningHoursSpecification',
+        validFrom: '2027-12-24',
+        validThrough: '2027-12-24',
+        opens: '00:00',
+        closes: '00:00',
+      },
+    ]);
     expect(data.address.map((a) => a.streetAddress)).toEqual(
       defaultDealership.addresses.map((a) => a.street),
     );

@@ -35,7 +35,6 @@ describe('settingsFromForm', () => {
     expect(settings.addresses).toEqual([{ label: '', street: '', commune: '', city: 'Talca' }]);
     expect(settings.brandColor).toBe(defaultDealership.brandColor);
     expect(settings.testDrives).toBe(defaultDealership.testDrives);
-    expect(settings.openingHours).toBe(defaultDealership.openingHours);
   });
 
   it('takes a blank postal code as none and any other as typed, for the settings to judge', () => {
@@ -71,11 +70,11 @@ describe('settingsChanges', () => {
   it('names each changed leaf with its before and after, and nothing that stayed', () => {
     const after = {
       ...defaultDealership,
-      hours: { ...defaultDealership.hours, saturday: 'Sáb 10:00-14:00' },
+      schedule: { ...defaultDealership.schedule, week: defaultDealership.schedule.week.with(6, []) },
       social: [defaultDealership.social[0], { name: 'TikTok', url: 'https://www.tiktok.com/@autos' }],
     };
     expect(settingsChanges(defaultDealership, after)).toEqual({
-      'hours.saturday': [defaultDealership.hours.saturday, 'Sáb 10:00-14:00'],
+      'schedule.week.6': [[{ open: '10:30', close: '13:30' }], []],
       'social.1.name': ['Instagram', 'TikTok'],
       'social.1.url': [defaultDealership.social[1]?.url, 'https://www.tiktok.com/@autos'],
     });

@@ -1,22 +1,33 @@
 // The test-drive slot rules (domain/test-drive.ts, ADR 0020): Chile time on every day, daylight saving included.
 import type { TestDriveSettings } from '@contracts/dealership.ts';
+import type { OpeningRange } from '@contracts/opening-schedule.ts';
 import { chileDayKey, chileWallTime, formatChileDateTime } from '@domain/chile-time.ts';
+import { hoursSentence } from '@domain/hours-text.ts';
 import {
   bookingDays,
   dayLabel,
   daySlots,
-  type OpeningHours,
   openSlots,
   SLOT_MINUTES,
+  type SlotHours,
   slotLabel,
   slotProblem,
 } from '@domain/test-drive.ts';
 import { defaultDealership } from '@server/config/default-dealership.ts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { toOpeningHours } from '~/components/layout/structured-data.ts';
 
-const HOURS = defaultDealership.openingHours;
+const HOURS: SlotHours = { schedule: defaultDealership.schedule, isHoliday: () => false };
+/** Hours open only on the days given, no holidays. */
+const weekHours = (days: Record<number, OpeningRange[]>): SlotHours => ({
+  schedule: {
+    week: [0, 1, 2, 3, 4, 5, 6].map((day) => days[day] ?? []),
+    closedOnHolidays: true,
+    closedDates: [],
+  },
+  isHoliday: () => false,
+});
+const at = (day: string, minutes: number) => chileWallTime(day, minutes) as Date;
 const SETTINGS: TestDriveSettings = { slotCapacity: 1, minNoticeMinutes: 120, daysAhead: 14 };
 const TEXT = 'Lun-Vie 9:30-19:00, Sáb 10:30-13:30';
 const times = (slots: Date[]) => slots.map((slot) => formatChileDateTime(slot).slice(11));
@@ -51,10 +62,10 @@ describe('daySlots', () => {
   });
 
   it('skips the wall-clock hour that does not exist when clocks go forward, and books a repeated hour once', () => {
-    const night: OpeningHours = [
-      { day: 0, open: '00:00', close: '02:00' },
-      { day: 6, open: '22:00', close: '23:59' },
-    ];
+    const night = weekHours({
+      0: [{ open: '00:00', close: '02:00' }],
+      6: [{ open: '22:00', close: '23:59' }],
+    });
     // Sunday 6 September 2026 starts at 01:00.
     expect(times(daySlots('2026-09-06', night))).toEqual(['01:00', '01:30']);
     // Saturday 4 April 2026: 23:00–24:00 happens twice; each slot is offered once, at its first occurrence.
@@ -63,8 +74,27 @@ describe('daySlots', () => {
     expect(repeated.at(-1)?.toISOString()).toBe('2026-04-05T02:00:00.000Z');
   });
 
+  it('offers nothing on a closed weekday, a public holiday or a date the admin closed (ADR 0036)', () => {
+    const saturdayClosed: SlotHours = {
+      schedule: { ...defaultDealership.schedule, week: defaultDealership.schedule.week.with(6, []) },
+      isHoliday: () => false,
+    };
+    expect(daySlots('2026-11-28', saturdayClosed)).toEqual([]);
+    const holiday: SlotHours = { ...HOURS, isHoliday: (day) => day === '2026-12-08' };
+    expect(daySlots('2026-12-08', holiday)).toEqual([]);
+    expect(daySlots('2026-12-09', holiday)).toHaveLength(19);
+    // A dealership that opens on holidays says so, and the slots follow.
+    const opensOnHolidays = { ...holiday, schedule: { ...HOURS.schedule, closedOnHolidays: false } };
+    expect(daySlots('2026-12-08', opensOnHolidays)).toHaveLength(19);
+    const closedDate = { ...HOURS, schedule: { ...HOURS.schedule, closedDates: ['2026-12-24'] } };
+    expect(daySlots('2026-12-24', closedDate)).toEqual([]);
+    const now = new Date('2026-11-25T15:10:00Z');
+    expect(openSlots(now, saturdayClosed, SETTINGS).map((day) => day.day)).not.toContain('2026-11-28');
+    expect(slotProblem(at('2026-11-28', 660), now, saturdayClosed, SETTINGS, TEXT)).toContain('fuera de');
+  });
+
   it('starts a range that opens off the half hour at the next boundary', () => {
-    const odd: OpeningHours = [{ day: 1, open: '09:10', close: '10:45' }];
+    const odd = weekHours({ 1: [{ open: '09:10', close: '10:45' }] });
     expect(times(daySlots('2026-11-23', odd))).toEqual(['09:30', '10:00']);
   });
 });
@@ -84,7 +114,6 @@ describe('openSlots and slotProblem', () => {
     const now = new Date('2026-11-25T15:10:00Z');
     for (const day of openSlots(now, HOURS, SETTINGS))
       for (const slot of day.slots) expect(slotProblem(slot, now, HOURS, SETTINGS, TEXT)).toBeNull();
-    const at = (day: string, minutes: number) => chileWallTime(day, minutes) as Date;
     expect(slotProblem(at('2026-11-24', 600), now, HOURS, SETTINGS, TEXT)).toMatch(/ya pasó/);
     expect(slotProblem(at('2026-11-25', 780), now, HOURS, SETTINGS, TEXT)).toMatch(/2 horas de anticipación/);
     expect(slotProblem(at('2026-11-26', 615), now, HOURS, SETTINGS, TEXT)).toMatch(/media hora/);
@@ -114,7 +143,7 @@ describe('openSlots and slotProblem', () => {
             const clock = formatChileDateTime(slot).slice(11);
             expect(Number(clock.slice(3)) % SLOT_MINUTES).toBe(0);
             const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
-            const range = HOURS.find((r) => r.day === weekday);
+            const range = HOURS.schedule.week[weekday]?.[0];
             expect(range).toBeDefined();
             expect(clock >= (range?.open ?? '') && clock < (range?.close ?? '')).toBe(true);
             expect(slotProblem(slot, now, HOURS, SETTINGS, TEXT)).toBeNull();
@@ -146,14 +175,7 @@ describe('labels', () => {
     expect(slotLabel('2026-07-01T14:00:00Z')).toBe('miércoles 1 de julio, 10:00');
   });
 
-  it('keeps the structured opening hours in step with the hours the pages show (SPEC §9)', () => {
-    const { hours } = defaultDealership;
-    expect(toOpeningHours(hours.weekdays)).toBe('Mo-Fr 09:30-19:00');
-    expect(
-      HOURS.filter((r) => r.day >= 1 && r.day <= 5).every((r) => r.open === '09:30' && r.close === '19:00'),
-    ).toBe(true);
-    expect(toOpeningHours(hours.saturday)).toBe('Sa 10:30-13:30');
-    expect(HOURS.filter((r) => r.day === 6)).toEqual([{ day: 6, open: '10:30', close: '13:30' }]);
-    expect(HOURS.some((r) => r.day === 0)).toBe(false);
+  it('states the hours the slots are cut from (SPEC §9, ADR 0036)', () => {
+    expect(hoursSentence(HOURS.schedule)).toBe(TEXT);
   });
 });

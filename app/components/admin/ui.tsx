@@ -94,16 +94,28 @@ export function AdminNotice({ notice }: { notice: { tone: 'success' | 'error'; t
 
 export function Card({
   title,
+  id,
   children,
   className = '',
 }: {
   title?: string;
+  /** A card a page's index links to (`#id`): named by its title, a region a person can jump to. */
+  id?: string;
   children: ReactNode;
   className?: string;
 }) {
+  const titleId = id && title ? `${id}-titulo` : undefined;
   return (
-    <section className={`rounded-xl border border-slate-200 bg-white p-4 shadow-xs sm:p-5 ${className}`}>
-      {title ? <h2 className="mb-3 font-semibold text-base text-slate-900">{title}</h2> : null}
+    <section
+      id={id}
+      aria-labelledby={titleId}
+      className={`scroll-mt-4 rounded-xl border border-slate-200 bg-white p-4 shadow-xs sm:p-5 ${className}`}
+    >
+      {title ? (
+        <h2 id={titleId} className="mb-3 font-semibold text-base text-slate-900">
+          {title}
+        </h2>
+      ) : null}
       {children}
     </section>
   );

@@ -1,4 +1,5 @@
 import type { Dealership } from '@contracts/dealership';
+import { hoursLines } from '@domain/hours-text';
 import type { ReactNode } from 'react';
 import { Clock, ExternalLink, Mail, MapPin, Phone } from '~/components/icons';
 
@@ -45,8 +46,10 @@ export function ContactInfoCard({ dealership, level }: { dealership: Dealership;
           ))}
         </Row>
         <Row icon={Clock} title="Horario de atención">
-          <p>{dealership.hours.weekdays}</p>
-          <p>{dealership.hours.saturday}</p>
+          {hoursLines(dealership.schedule).map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+          {dealership.schedule.closedOnHolidays && <p>Feriados cerrado</p>}
         </Row>
         <Row icon={Mail} title="Correo electrónico">
           <p>

@@ -25,9 +25,7 @@ export function TopBar({ dealership, collapsed }: Props) {
       <div className="mx-auto flex h-full max-w-7xl items-center justify-between gap-2 px-4">
         <p className="flex items-center gap-1.5 whitespace-nowrap">
           <Clock aria-hidden className="hidden size-4 sm:block" />
-          <span>
-            {dealership.hours.weekdays}, {dealership.hours.saturday}
-          </span>
+          <span>{dealership.hours.join(', ')}</span>
         </p>
         <div className="flex items-center sm:gap-2">
           <a

@@ -1,4 +1,5 @@
 import type { Dealership } from '@contracts/dealership';
+import { hoursSentence } from '@domain/hours-text';
 import { Clock, MessageCircle, Phone } from '~/components/icons';
 import { whatsappLink } from '~/lib/navigation';
 
@@ -50,7 +51,7 @@ export function AdvisorContact({ dealership, title, text, whatsappText }: Props)
       </ul>
       <p className="mt-6 flex items-start gap-2 text-brand-100 text-sm">
         <Clock aria-hidden className="mt-0.5 size-4 shrink-0" />
-        {dealership.hours.weekdays}, {dealership.hours.saturday}
+        {hoursSentence(dealership.schedule)}
       </p>
     </div>
   );

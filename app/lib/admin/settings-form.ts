@@ -1,4 +1,6 @@
 import { DESCRIBED_PAGES, type Dealership, RETENTION_KINDS, type SitePhoto } from '@contracts/dealership.ts';
+import { type OpeningSchedule, parseDayHours } from '@contracts/opening-schedule.ts';
+import { parseDayInput } from '@domain/chile-time.ts';
 import { slugify } from '@domain/plain-text.ts';
 
 /** How many phones and addresses the settings form offers (the contract's maximum). */
@@ -71,6 +73,40 @@ export function numberErrors(form: FormData): Record<string, string> {
   }
   return errors;
 }
+
+/**
+ * The opening hours the form describes (ADR 0036): each day typed as '9:30-19:00', '9:00-13:00 y 15:00-18:00' or
+ * left blank (closed); the closed dates one per line as dd-mm-aaaa. What cannot be read is sent as typed, so the
+ * server names it too; `scheduleErrors` stops the form before.
+ */
+export function scheduleFromForm(form: FormData): OpeningSchedule {
+  return {
+    week: [0, 1, 2, 3, 4, 5, 6].map((day) => {
+      const typed = text(form, `schedule.week.${day}`);
+      return parseDayHours(typed) ?? [{ open: typed, close: typed }];
+    }),
+    closedOnHolidays: form.get('schedule.closedOnHolidays') === 'on',
+    closedDates: lines(text(form, 'schedule.closedDates')).map((line) => parseDayInput(line) ?? line),
+  };
+}
+
+const HOURS_ERROR = 'Escribe el horario como 9:30-19:00, o 9:00-13:00 y 15:00-18:00; en blanco si no abre.';
+
+/** The opening-hours fields that cannot be read, with the sentence to show under each. */
+export function scheduleErrors(form: FormData): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (let day = 0; day < 7; day++)
+    if (parseDayHours(text(form, `schedule.week.${day}`)) === null)
+      errors[`schedule.week.${day}`] = HOURS_ERROR;
+  const bad = lines(text(form, 'schedule.closedDates')).findIndex((line) => parseDayInput(line) === null);
+  if (bad >= 0)
+    errors['schedule.closedDates'] =
+      `Línea ${bad + 1}: escribe la fecha como dd-mm-aaaa, por ejemplo 18-09-2027.`;
+  return errors;
+}
+
+/** The form's own checks before sending: numbers and opening hours. */
+export const settingsFormErrors = (form: FormData) => ({ ...numberErrors(form), ...scheduleErrors(form) });
 
 /** The items of a list typed one per line: blank lines are not items. */
 export function lines(value: string): string[] {
@@ -186,7 +222,7 @@ export function settingsFromForm(current: Dealership, form: FormData): Dealershi
     addresses: rows(form, 'addresses', ['label', 'street', 'commune', 'city', 'postalCode'] as const).map(
       ({ postalCode, ...address }) => (postalCode.trim() === '' ? address : { ...address, postalCode }),
     ),
-    hours: { weekdays: text(form, 'hours.weekdays'), saturday: text(form, 'hours.saturday') },
+    schedule: scheduleFromForm(form),
     social: [0, 1].map((index) => ({
       name: text(form, `social.${index}.name`),
       url: text(form, `social.${index}.url`),

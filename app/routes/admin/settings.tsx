@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { SettingsForm } from '~/components/admin/settings/settings-form';
 import { SettingsVersions } from '~/components/admin/settings/settings-versions';
 import type { Notice } from '~/components/admin/staff/use-api-form';
-import { AdminNotice, AdminPage, adminMeta } from '~/components/admin/ui';
+import { AdminPage, adminMeta } from '~/components/admin/ui';
 import { requireStaffPage } from '~/lib/admin/session.server';
 import type { Route } from './+types/settings';
 
@@ -27,15 +27,14 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
       <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="grid gap-4">
           {/* A new version (saved or restored) remounts the form, so its fields show what is now in use. */}
+          {/* The sentence of a save is shown (and focused) beside the form's save button, in its sticky bar. */}
           <SettingsForm
             key={version}
             version={version}
             settings={settings}
+            saved={saved?.text ?? null}
             onSaved={(text) => setSaved({ tone: 'success', text })}
           />
-          {/* Right below the save button, where the eye is after saving; outside the form, so the status region
-              stays while the form remounts and the sentence is announced. */}
-          <AdminNotice notice={saved} />
         </div>
         <SettingsVersions current={version} versions={versions} />
       </div>

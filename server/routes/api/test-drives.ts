@@ -6,6 +6,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { sendApiError } from '../../http/api-error.ts';
 import { slotUse } from '../../services/leads/test-drive-booking.ts';
 import { testDriveCalendar, validCalendarToken } from '../../services/leads/test-drive-calendar.ts';
+import { chileHolidays } from '../../services/rights/chile-holidays.ts';
 
 const validId = (value: unknown): value is string => dbIdFromText(value) !== null;
 
@@ -32,8 +33,8 @@ export const testDriveRoutes: FastifyPluginAsync = async (app) => {
           vehiculo: 'El vehículo indicado no existe o ya no está disponible.',
         });
       }
-      const { openingHours, testDrives } = snapshot.settings.data;
-      const days = openSlots(new Date(), openingHours, testDrives);
+      const { schedule, testDrives } = snapshot.settings.data;
+      const days = openSlots(new Date(), { schedule, isHoliday: await chileHolidays() }, testDrives);
       const first = days[0]?.slots[0];
       const last = days.at(-1)?.slots.at(-1);
       const use = first && last ? await slotUse(db, first, new Date(last.getTime() + 1)) : new Map();

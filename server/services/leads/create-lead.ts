@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { type Attribution, NO_ATTRIBUTION } from '@contracts/attribution.ts';
 import type { LeadCreated } from '@contracts/leads.ts';
+import type { OpeningSchedule } from '@contracts/opening-schedule.ts';
 import type { Db } from '@db/client.ts';
 import { emailOutbox, idempotencyKeys, leadPhotos, leads } from '@db/schema.ts';
 import type { ConsentPurpose } from '@domain/consent.ts';
 import type { StoredSimulation } from '@domain/credit-quotation.ts';
+import { type IsHoliday, promiseDueAt } from '@domain/opening-hours.ts';
 import { eq } from 'drizzle-orm';
 import { type PreparedImage, storeImage } from '../images/ingest-image.ts';
 import { queueConsentReceipt } from '../privacy/queue-consent-receipt.ts';
@@ -25,6 +27,10 @@ export interface CreateLeadInput {
   attribution?: Attribution;
   ipHash: string | null;
   idempotencyKey: string | null;
+  /** When the request arrived (the lead service's clock); now by default. */
+  now?: () => Date;
+  /** The opening hours the promise of first contact runs in, and the public holidays (ADR 0036). */
+  hours: { schedule: OpeningSchedule; isHoliday: IsHoliday };
   /** A test drive's checked slot and the places it has: a place is claimed inside the lead's transaction. */
   testDrive?: { at: Date; capacity: number };
   /** Fields the 201 answer adds for this lead, once its id is known (a test drive's slot and calendar file). */
@@ -101,8 +107,9 @@ export async function createLead(db: Db, input: CreateLeadInput): Promise<Create
   }
   try {
     return await db.transaction(async (tx) => {
-      const createdAt = new Date();
-      const dueAt = new Date(createdAt.getTime() + def.promiseHours * 3_600_000);
+      const createdAt = input.now?.() ?? new Date();
+      // The one rule of a request's deadline (ADR 0036): the list, the reminders and the dashboard read this column.
+      const dueAt = promiseDueAt(createdAt, def.promiseHours, input.hours.schedule, input.hours.isHoliday);
       if (input.testDrive) {
         const taken = await claimTestDrivePlace(tx, {
           ...input.testDrive,

@@ -6,7 +6,8 @@ import type { LeadCreated } from '@contracts/leads.ts';
 import { fieldErrors, HONEYPOT_FIELD } from '@contracts/leads.ts';
 import type { Db } from '@db/client.ts';
 import type { StoredSimulation } from '@domain/credit-quotation.ts';
-import { hoursSentence, slotLabel, slotProblem } from '@domain/test-drive.ts';
+import { hoursSentence } from '@domain/hours-text.ts';
+import { slotLabel, slotProblem } from '@domain/test-drive.ts';
 import type { AppConfig } from '../../config/env.ts';
 import type { Catalogue } from '../catalogue/catalogue.ts';
 import type { OutboxRelay } from '../email/outbox-relay.ts';
@@ -20,6 +21,7 @@ import {
 } from '../images/ingest-image.ts';
 import { hitRateLimit, peekRateLimit } from '../rate-limit.ts';
 import { Refusal } from '../refusal.ts';
+import { chileHolidays } from '../rights/chile-holidays.ts';
 import { quotationAt } from '../settings/quotation.ts';
 import { createLead, findIdempotentReply, hasIdempotencyKey, requestHash } from './create-lead.ts';
 import { applyConsents, kindConsentWording } from './lead-consents.ts';
@@ -86,6 +88,8 @@ export function leadService({ db, catalogue, outbox, config, now = () => new Dat
     const snapshot = await catalogue.snapshot();
     // The settings of the same snapshot as the vehicle: hours, financing and the e-mail's name (ADR 0025).
     const dealership = snapshot.settings.data;
+    // The calendar the opening hours close on (ADR 0036): the test drive's slot and the deadline are checked with it.
+    const isHoliday = await chileHolidays();
     // First, before the request is hashed, stored or mailed: a socio-economic value without its consent goes here.
     fields = applyConsents(def, parsed.data as Record<string, unknown>, fields, dealership);
     const vehicle = fields.vehicleId === null ? null : (snapshot.byId.get(fields.vehicleId) ?? null);
@@ -97,8 +101,8 @@ export function leadService({ db, catalogue, outbox, config, now = () => new Dat
     let testDrive: { at: Date; capacity: number } | undefined;
     if (fields.testDriveAt !== undefined) {
       const at = new Date(fields.testDriveAt);
-      const { openingHours, testDrives, hours } = dealership;
-      const problem = slotProblem(at, now(), openingHours, testDrives, hoursSentence(hours));
+      const { schedule, testDrives } = dealership;
+      const problem = slotProblem(at, now(), { schedule, isHoliday }, testDrives, hoursSentence(schedule));
       if (problem) return refused(REVIEW_FORM, { horario: problem });
       testDrive = { at, capacity: testDrives.slotCapacity };
       fields = {
@@ -160,6 +164,8 @@ export function leadService({ db, catalogue, outbox, config, now = () => new Dat
 
     const result = await createLead(db, {
       def,
+      now,
+      hours: { schedule: dealership.schedule, isHoliday },
       fields,
       simulation,
       photos,

@@ -1,7 +1,7 @@
 // The dealership's site settings, kept as versions in the database (ADR 0025). The newest version is the one in use;
 // the catalogue snapshot carries it, so a change reaches every page, e-mail and feed, on every instance, the way a
 // stock change does.
-import { type Dealership, parseStoredDealership } from '@contracts/dealership.ts';
+import { type Dealership, parseStoredDealership, withOpeningSchedule } from '@contracts/dealership.ts';
 import { missingPrivacyPlaceholders } from '@contracts/legal-texts.ts';
 import type { ImageRef } from '@contracts/listing.ts';
 import type { Db } from '@db/client.ts';
@@ -46,7 +46,7 @@ export async function loadCurrentSettings(db: Db, initial: Dealership): Promise<
   // A version written by an older release may miss a field added since: the configured settings fill what is
   // missing, and a version the rules refuse all the same is replaced by them rather than the site failing. A field
   // it has that was removed since is dropped.
-  const parsed = parseStoredDealership({ ...initial, ...row.data });
+  const parsed = parseStoredDealership({ ...initial, ...(withOpeningSchedule(row.data) as object) });
   return { version: row.version, data: parsed.success ? parsed.data : initial };
 }
 
@@ -217,7 +217,7 @@ export async function restoreSettings(
     .from(siteSettings)
     .where(eq(siteSettings.version, version));
   if (!row) throw new Refusal('not_found', 'Esa versión de la configuración no existe.');
-  const parsed = parseStoredDealership({ ...initial, ...row.data });
+  const parsed = parseStoredDealership({ ...initial, ...(withOpeningSchedule(row.data) as object) });
   if (!parsed.success)
     throw new Refusal('invalid', 'Esa versión ya no cumple las reglas actuales y no se puede restaurar.');
   return addVersion(db, actor, initial, { data: parsed.data, baseVersion, restoredFrom: version });

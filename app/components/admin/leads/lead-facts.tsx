@@ -1,6 +1,7 @@
 import type { LeadDetail } from '@contracts/admin-leads';
 import { formatChileDateTime } from '@domain/chile-time';
 import { telHref } from '@domain/phone';
+import { slotLabel } from '@domain/test-drive';
 import type { ReactNode } from 'react';
 import { Card } from '~/components/admin/ui';
 import { Car, ExternalLink } from '~/components/icons';
@@ -43,8 +44,11 @@ export function LeadFacts({ lead }: { lead: LeadDetail }) {
             'No indicado'
           )}
         </Fact>
-        <Fact label="Recibida">{formatChileDateTime(lead.createdAt)}</Fact>
-        <Fact label={`Responder antes de (${lead.promiseHours} h)`}>{formatChileDateTime(lead.dueAt)}</Fact>
+        <Fact label="Recibida">{slotLabel(lead.createdAt)}</Fact>
+        {/* The promised hours run on the days the dealership opens (ADR 0036): the weekday says so at a glance. */}
+        <Fact label={`Responder antes de (${lead.promiseHours} h en días de atención)`}>
+          {slotLabel(lead.dueAt)}
+        </Fact>
         <Fact label="Primer contacto">
           {lead.firstContactAt ? formatChileDateTime(lead.firstContactAt) : 'Pendiente'}
         </Fact>

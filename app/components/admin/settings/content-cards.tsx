@@ -8,7 +8,7 @@ import { SitePhotoField } from './site-photo-field';
 /** The six institutions of /financing: each a name, and a logo or the name drawn as a wordmark. */
 export function PartnersCard({ partners }: { partners: Dealership['partners'] }) {
   return (
-    <Card title="Instituciones financieras">
+    <Card id="instituciones" title="Instituciones financieras">
       <p className="mb-4 text-slate-600 text-sm">
         Las seis instituciones que muestra Financiamiento. Sin logo, el nombre se dibuja con letras.
       </p>
@@ -43,7 +43,7 @@ const LIST_HINT = 'Una línea por punto, hasta 10 líneas de 160 caracteres.';
 /** The texts and requirement lists of the two credit sections of /financing. */
 export function FinancingTextsCard({ texts }: { texts: Dealership['financingPage'] }) {
   return (
-    <Card title="Textos de Financiamiento">
+    <Card id="textos-financiamiento" title="Textos de Financiamiento">
       <div className="grid gap-4">
         <SettingsGroup legend="Crédito Directo">
           <TextAreaField
@@ -111,7 +111,7 @@ const PAGE_NAMES: Record<DescribedPage, string> = {
 /** The descriptions search engines and shared links show; a blank one keeps the site's own. */
 export function DescriptionsCard({ descriptions }: { descriptions: Dealership['pageDescriptions'] }) {
   return (
-    <Card title="Descripciones para buscadores">
+    <Card id="descripciones" title="Descripciones para buscadores">
       <p className="mb-4 text-slate-600 text-sm">
         El texto bajo el título en Google y al compartir un enlace. En blanco, el sitio escribe uno con el
         nombre de la automotora. Lo ideal: entre 70 y 160 caracteres.

@@ -27,7 +27,7 @@ const FORMATS: Array<[string, string]> = [
 /** The terms and privacy texts (/terminos and /privacidad), in a small Markdown subset, and their date. */
 export function LegalTextsCard({ legal }: { legal: LegalTexts }) {
   return (
-    <Card title="Textos legales">
+    <Card id="textos-legales" title="Textos legales">
       <div className="mb-4 text-slate-600 text-sm">
         <p>
           Los términos y condiciones y la política de privacidad del sitio. Deja una línea en blanco entre

@@ -14,7 +14,7 @@ const labelOf = (name: string) =>
  */
 export function PrivacyCard({ privacy }: { privacy: PrivacySettings }) {
   return (
-    <Card title="Datos personales">
+    <Card id="datos-personales" title="Datos personales">
       <p className="mb-4 text-slate-600 text-sm">
         La política de privacidad muestra estos plazos y aseguradoras tal como quedan aquí. Si un cambio la
         modifica, al guardar se publica una versión nueva de la política, y la anterior sigue disponible.

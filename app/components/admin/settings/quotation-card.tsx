@@ -10,7 +10,7 @@ import { SettingsGroup } from './settings-group';
  */
 export function QuotationCard({ quotation, legalName }: { quotation: CreditQuotation; legalName: string }) {
   return (
-    <Card title="Cotización de crédito">
+    <Card id="cotizacion" title="Cotización de crédito">
       <p className="mb-4 text-slate-600 text-sm">
         Se muestran junto a cada simulación (también al imprimirla), en el correo de cada solicitud de
         financiamiento y en la solicitud aquí. La aseguradora y la cobertura de cada seguro se indican en

@@ -1,16 +1,16 @@
 import type { Dealership } from '@contracts/dealership.ts';
 import type { ReactNode } from 'react';
-import { useContext } from 'react';
-import { AdminNotice, adminButton, Card } from '~/components/admin/ui';
+import { useContext, useEffect, useRef } from 'react';
+import { adminButton, Card } from '~/components/admin/ui';
 import { FieldError, FieldErrors, TextAreaField, TextField } from '~/components/forms/fields';
 import { useHydrated } from '~/components/forms/form-parts';
-import { Save } from '~/components/icons';
+import { CircleAlert, CircleCheck, Save } from '~/components/icons';
 import { adminFetch } from '~/lib/admin/api-client';
 import {
   CREDIT_TERMS,
   CREDIT_TYPES,
-  numberErrors,
   SETTINGS_ROWS,
+  settingsFormErrors,
   settingsFromForm,
 } from '~/lib/admin/settings-form';
 import { type SettingsSaved, savedSentence } from '~/lib/admin/settings-saved';
@@ -18,6 +18,7 @@ import { useApiForm } from '../staff/use-api-form';
 import { DescriptionsCard, FinancingTextsCard, PartnersCard } from './content-cards';
 import { FinancingCosts } from './financing-costs';
 import { LegalTextsCard } from './legal-texts-card';
+import { OpeningHoursCard } from './opening-hours-card';
 import { PrivacyCard } from './privacy-card';
 import { QuotationCard } from './quotation-card';
 import { SettingsGroup } from './settings-group';
@@ -35,6 +36,70 @@ function Grid({ children }: { children: ReactNode }) {
 
 const indexes = Array.from({ length: SETTINGS_ROWS }, (_, index) => index);
 
+/** The form's cards in order, for its index: Sitio is over 11,000 px tall on a wide screen, 18,000 on a phone. */
+const SECTIONS: Array<[id: string, title: string]> = [
+  ['identidad', 'Identidad'],
+  ['portada', 'Portada'],
+  ['instituciones', 'Instituciones financieras'],
+  ['telefonos', 'Teléfonos'],
+  ['direcciones', 'Direcciones'],
+  ['horario', 'Horario de atención'],
+  ['redes', 'Redes sociales y mapa'],
+  ['financiamiento', 'Financiamiento'],
+  ['textos-financiamiento', 'Textos de Financiamiento'],
+  ['textos', 'Textos'],
+  ['descripciones', 'Descripciones para buscadores'],
+  ['cotizacion', 'Cotización de crédito'],
+  ['datos-personales', 'Datos personales'],
+  ['textos-legales', 'Textos legales'],
+];
+
+/** The index of the form's sections: links a person jumps with, wrapped on a phone. */
+function SectionIndex() {
+  return (
+    <nav
+      aria-label="Secciones de Sitio"
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-xs"
+    >
+      <h2 className="mb-2 font-semibold text-base text-slate-900">Secciones</h2>
+      <ul className="flex flex-wrap gap-2 text-sm">
+        {SECTIONS.map(([id, title]) => (
+          <li key={id}>
+            <a
+              href={`#${id}`}
+              className="inline-flex min-h-11 items-center rounded-full border border-slate-300 px-3 text-brand-800 underline-offset-2 hover:bg-slate-50 hover:underline sm:min-h-9"
+            >
+              {title}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** The sentence of the last save, beside the button; focused once shown, so it is read where the person is. */
+function SavedNotice({ text }: { text: string | null }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (text) ref.current?.focus();
+  }, [text]);
+  return (
+    <div role="status" className="min-w-0 flex-1">
+      {text ? (
+        <p
+          ref={ref}
+          tabIndex={-1}
+          className="flex items-start gap-2 rounded-lg border border-green-300 bg-green-50 px-3 py-2 text-green-900 text-sm"
+        >
+          <CircleCheck aria-hidden className="mt-0.5 size-4 shrink-0" />
+          {text}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /**
  * The dealership's identity and texts, saved as one new version. The form starts from the version in use and sends
  * that version's number, so a save over someone else's newer change is refused instead of undoing it.
@@ -42,10 +107,13 @@ const indexes = Array.from({ length: SETTINGS_ROWS }, (_, index) => index);
 export function SettingsForm({
   version,
   settings,
+  saved,
   onSaved,
 }: {
   version: number;
   settings: Dealership;
+  /** The sentence of the last save, shown beside the button (the form remounts with each new version). */
+  saved: string | null;
   /** Told the success sentence: a saved version remounts this form, so the page shows it. */
   onSaved: (text: string) => void;
 }) {
@@ -59,15 +127,15 @@ export function SettingsForm({
     {
       success: (saved) => savedSentence(version, saved),
       onSuccess: onSaved,
-      validate: numberErrors,
+      validate: settingsFormErrors,
     },
   );
   const { phones, addresses, social } = settings;
   return (
     <FieldErrors value={form.errors}>
       <form ref={form.formRef} onSubmit={form.onSubmit} noValidate className="grid gap-6">
-        <AdminNotice notice={form.notice?.tone === 'error' ? form.notice : null} />
-        <Card title="Identidad">
+        <SectionIndex />
+        <Card id="identidad" title="Identidad">
           <Grid>
             <TextField
               name="name"
@@ -114,7 +182,7 @@ export function SettingsForm({
             />
           </Grid>
         </Card>
-        <Card title="Portada">
+        <Card id="portada" title="Portada">
           <p className="mb-4 text-slate-600 text-sm">
             Las tres diapositivas del inicio, en orden. Cada una muestra «Ver Vehículos» y «Contáctanos».
             Escribe {'{financiamientoMaximo}'} donde el texto diga cuánto se financia: se reemplaza por el
@@ -156,7 +224,7 @@ export function SettingsForm({
           </div>
         </Card>
         <PartnersCard partners={settings.partners} />
-        <Card title="Teléfonos">
+        <Card id="telefonos" title="Teléfonos">
           <GroupError name="phones" />
           <p className="mb-4 text-slate-600 text-sm">
             El primero es el que muestran la barra superior y los botones de llamada. Deja una fila en blanco
@@ -193,7 +261,7 @@ export function SettingsForm({
             ))}
           </div>
         </Card>
-        <Card title="Direcciones y horario">
+        <Card id="direcciones" title="Direcciones">
           <GroupError name="addresses" />
           <div className="grid gap-4">
             {indexes.map((index) => (
@@ -237,23 +305,10 @@ export function SettingsForm({
                 />
               </SettingsGroup>
             ))}
-            <Grid>
-              <TextField
-                name="hours.weekdays"
-                label="Horario de lunes a viernes"
-                defaultValue={settings.hours.weekdays}
-                maxLength={60}
-              />
-              <TextField
-                name="hours.saturday"
-                label="Horario del sábado"
-                defaultValue={settings.hours.saturday}
-                maxLength={60}
-              />
-            </Grid>
           </div>
         </Card>
-        <Card title="Redes sociales y mapa">
+        <OpeningHoursCard schedule={settings.schedule} />
+        <Card id="redes" title="Redes sociales y mapa">
           <div className="grid gap-4">
             {[0, 1].map((index) => (
               <SettingsGroup columns={4} key={index} legend={`Red social ${index + 1}`}>
@@ -290,7 +345,7 @@ export function SettingsForm({
             />
           </div>
         </Card>
-        <Card title="Financiamiento">
+        <Card id="financiamiento" title="Financiamiento">
           <p className="mb-4 text-slate-600 text-sm">
             Las condiciones con que el simulador calcula la cuota, la CAE y el CTC en el sitio. Una tasa en
             blanco es un plazo que no se ofrece.
@@ -356,7 +411,7 @@ export function SettingsForm({
           </div>
         </Card>
         <FinancingTextsCard texts={settings.financingPage} />
-        <Card title="Textos">
+        <Card id="textos" title="Textos">
           <div className="grid gap-4">
             <TextAreaField
               name="about"
@@ -387,16 +442,27 @@ export function SettingsForm({
         <QuotationCard quotation={settings.creditQuotation} legalName={settings.legalName} />
         <PrivacyCard privacy={settings.privacy} />
         <LegalTextsCard legal={settings.legal} />
-        <div>
+        {/* The save bar stays at the bottom of the screen on this long form, with what the save did beside the
+            button: a refusal (the fields say what) or the version saved. */}
+        <div className="sticky bottom-0 z-10 -mx-1 flex flex-col gap-3 rounded-t-xl border border-slate-200 bg-white/95 p-3 shadow-lg backdrop-blur sm:flex-row sm:items-center">
           <button
             type="submit"
             disabled={!hydrated}
             aria-disabled={form.sending || undefined}
-            className={`${adminButton.primary} w-full sm:w-auto`}
+            className={`${adminButton.primary} w-full shrink-0 sm:w-auto`}
           >
             <Save aria-hidden className="size-4" />
             {form.sending ? 'Guardando...' : 'Guardar cambios'}
           </button>
+          <div role="alert" className={form.notice?.tone === 'error' ? 'min-w-0 flex-1' : 'sr-only'}>
+            {form.notice?.tone === 'error' ? (
+              <p className="flex items-start gap-2 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-red-900 text-sm">
+                <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+                {form.notice.text}
+              </p>
+            ) : null}
+          </div>
+          {form.notice?.tone === 'error' ? null : <SavedNotice text={saved} />}
         </div>
       </form>
     </FieldErrors>
