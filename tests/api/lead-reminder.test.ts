@@ -57,7 +57,7 @@ describe('the reminder at 75% of the promised time', () => {
   });
   afterAll(() => t?.close());
 
-  it('is sent once, at 18 h of a 24 h promise, to the owner and the admins who want it', async () => {
+  it('is sent once, at 75% of the promised time (18 h of 24 on open days), to the owner and the admins who want it', async () => {
     const id = await sendLead(t.app);
     expect(
       (
@@ -69,7 +69,10 @@ describe('the reminder at 75% of the promised time', () => {
     const [lead] = await db().select().from(leads).where(eq(leads.id, id));
     if (!lead) throw new Error('lead missing');
     const at = reminderDueAt(lead);
-    expect(at.getTime() - lead.createdAt.getTime()).toBe(18 * HOUR);
+    // 24 h on open days (ADR 0036): 18 h after arrival on a weekday, later when a closed day falls in between.
+    const window = lead.dueAt.getTime() - lead.createdAt.getTime();
+    expect(window).toBeGreaterThanOrEqual(24 * HOUR);
+    expect(at.getTime() - lead.createdAt.getTime()).toBe(Math.ceil(window * 0.75));
 
     expect(await queueDueReminders(db(), { now: new Date(at.getTime() - 60_000), publicUrl })).toBe(0);
     expect(await remindersOf(db(), id)).toEqual([]);
@@ -108,10 +111,8 @@ describe('the reminder at 75% of the promised time', () => {
     const late = await sendLead(t.app);
     const [row] = await db().select().from(leads).where(eq(leads.id, late));
     if (!row) throw new Error('lead missing');
-    // The job's clock after the deadline of both (the server was down from 17 h to 25 h, say).
-    expect(
-      await queueDueReminders(db(), { now: new Date(row.createdAt.getTime() + 25 * HOUR), publicUrl }),
-    ).toBe(0);
+    // The job's clock an hour after the deadline of both (the server was down meanwhile, say).
+    expect(await queueDueReminders(db(), { now: new Date(row.dueAt.getTime() + HOUR), publicUrl })).toBe(0);
     expect(await remindersOf(db(), answered)).toEqual([]);
     expect(await remindersOf(db(), late)).toEqual([]);
   });

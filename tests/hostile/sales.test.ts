@@ -131,7 +131,7 @@ describe('POST /admin/api/vehiculos/:id/venta/deshacer', () => {
 });
 
 describe('GET /admin/api/ventas', () => {
-  it('reads any period as the default or as the months asked for, never failing', async () => {
+  it('reads any period as the default or as the months asked for, never failing (a NUL refuses the address)', async () => {
     await fc.assert(
       fc.asyncProperty(
         hostileString({ maxLength: 60 }),
@@ -140,7 +140,9 @@ describe('GET /admin/api/ventas', () => {
           const query = new URLSearchParams({ desde, hasta }).toString();
           for (const url of [`/admin/api/ventas?${query}`, `/admin/api/ventas.csv?${query}`]) {
             const response = await t.app.inject({ method: 'GET', url, headers: admin.headers });
-            expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+            // An encoded NUL is refused for any URL before a route reads it, in Spanish.
+            if (`${desde}${hasta}`.includes('\u0000')) expectSpanishRefusal(response);
+            else expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
           }
         },
       ),

@@ -14,7 +14,9 @@ const EVERY_MS = 60_000;
 
 export function reminderDueAt(lead: { createdAt: Date; dueAt: Date }): Date {
   const window = lead.dueAt.getTime() - lead.createdAt.getTime();
-  return new Date(lead.createdAt.getTime() + window * REMINDER_SHARE);
+  // Rounded up to the millisecond: the job's query computes the same instant exactly, so the moment returned here is
+  // never a fraction of a millisecond before the lead is due (a window over closed days is not a multiple of 4 ms).
+  return new Date(lead.createdAt.getTime() + Math.ceil(window * REMINDER_SHARE));
 }
 
 /**
