@@ -1,6 +1,6 @@
-import type { IslandAsset, IslandAssets } from '@contracts/islands';
-import { type ComponentType, createContext, useContext } from 'react';
-import { preloadModule } from 'react-dom';
+import type { IslandAsset, IslandAssets, RenderedIsland } from '@contracts/islands';
+import { type ComponentType, createContext, use, useContext } from 'react';
+import { preload, preloadModule } from 'react-dom';
 import { IslandScope } from './island-scope';
 
 /**
@@ -20,6 +20,23 @@ export function preloadAsset(asset: IslandAsset): void {
   for (const href of [asset.src, ...asset.preload]) preloadModule(href);
 }
 
+/** Island renders the page waits for, by the props they were asked with (the same object when React retries). */
+const waiting = new WeakMap<object, Promise<RenderedIsland>>();
+
+/** An island's server markup; one that waits for code suspends the page's render until it is ready. */
+function renderedIsland(
+  render: NonNullable<IslandAssets['render']>,
+  name: string,
+  props: object,
+): RenderedIsland {
+  const pending = waiting.get(props);
+  if (pending) return use(pending);
+  const rendered = render(name, props);
+  if (!(rendered instanceof Promise)) return rendered;
+  waiting.set(props, rendered);
+  return use(rendered);
+}
+
 /**
  * An interactive part of a server-rendered page (ADR 0015). `name` is its module under app/islands/, whose default
  * export is `Component`. On a public page it renders as
@@ -34,8 +51,24 @@ export function island<P extends object>(name: string, Component: ComponentType<
     const asset = assets.islands[name];
     if (!asset) throw new Error(`island "${name}" missing from the islands build`);
     preloadAsset(asset);
+    const wrapper = {
+      className: 'contents',
+      'data-island': asset.src,
+      'data-name': name,
+      'data-props': JSON.stringify(props),
+    };
+    if (assets.render) {
+      // Rendered by the library that hydrates it (ADR 0035); its preloads go into <head> as React's own would.
+      const { html, preloads } = renderedIsland(assets.render, name, props);
+      for (const hint of preloads) {
+        if (hint.module) preloadModule(hint.href);
+        else preload(hint.href, hint.options);
+      }
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: the island's own server render, escaped by Preact.
+      return <div {...wrapper} dangerouslySetInnerHTML={{ __html: html }} />;
+    }
     return (
-      <div className="contents" data-island={asset.src} data-name={name} data-props={JSON.stringify(props)}>
+      <div {...wrapper}>
         <IslandScope value={name}>
           <Component {...props} />
         </IslandScope>
