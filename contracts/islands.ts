@@ -15,9 +15,14 @@ export interface IslandAssets {
   preamble?: string[];
   /**
    * The markup of an island, rendered by the library that hydrates it (ADR 0035): the islands' server build, or in
-   * development their Vite server. Without it (the back office) an island renders inside the React page.
+   * development their Vite server. Without it (the back office) an island renders inside the React page. `slots`:
+   * the markup the page hands to the island's `ServerMarkup` elements (app/lib/server-markup.tsx), by name.
    */
-  render?: (name: string, props: object) => RenderedIsland | Promise<RenderedIsland>;
+  render?: (
+    name: string,
+    props: object,
+    slots?: Record<string, string>,
+  ) => RenderedIsland | Promise<RenderedIsland>;
 }
 
 /** A resource an island asks the page to preload in <head>: an image (React's `preload`) or a module. */

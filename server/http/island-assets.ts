@@ -1,13 +1,13 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { IslandAsset, IslandAssets, RenderedIsland } from '@contracts/islands.ts';
+import type { IslandAsset, IslandAssets } from '@contracts/islands.ts';
 
 /** Where vite.islands.config.ts writes its manifest, under the build's client folder. */
 export const ISLANDS_MANIFEST = '.vite/islands.json';
 
 /** What the islands' server render exports (app/lib/island-render.server.ts). */
 export interface IslandRenderModule {
-  renderIsland: (name: string, props: object) => RenderedIsland | Promise<RenderedIsland>;
+  renderIsland: NonNullable<IslandAssets['render']>;
 }
 
 /** Where `vite build --ssr` of vite.islands.config.ts writes the islands' server render, under the build folder. */
