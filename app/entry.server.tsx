@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server';
 import { type AppLoadContext, type EntryContext, ServerRouter } from 'react-router';
 import { deferScripts } from './lib/defer-scripts.server';
 import { IslandsContext } from './lib/island';
@@ -72,7 +72,9 @@ export default async function handleRequest(
     let timer: NodeJS.Timeout | undefined;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <IslandsContext value={loadContext.islands ?? null}>
+        <IslandsContext
+          value={loadContext.islands ? { ...loadContext.islands, markup: renderToStaticMarkup } : null}
+        >
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </IslandsContext>
       </NonceContext.Provider>,

@@ -175,7 +175,7 @@ try {
     }
     console.info(`\nBenchmark index of this machine (median): ${median(benchmarkIndexes).toFixed(0)}`);
     console.info(
-      'Budgets: performance ≥ 98, the rest 100; LCP ≤ 1200 ms; CLS ≤ 0.02; JS ≤ 90 kB gzip; 0 foreign requests.',
+      'Budgets: performance ≥ 98, the rest 100; LCP ≤ 1200 ms; CLS ≤ 0.02; JS ≤ 45 kB gzip (ADR 0035); 0 foreign requests.',
     );
   } finally {
     chrome.kill();

@@ -120,12 +120,15 @@ export async function ensureBuilt(buildDir = defaultBuildDir()) {
     });
     if (result.status !== 0) throw new Error('react-router build failed');
     // The public pages' islands (ADR 0015), into the client folder React Router just wrote.
-    const islands = spawnSync(
-      path.join(root, 'node_modules/.bin/vite'),
-      ['build', '--config', 'vite.islands.config.ts', '--logLevel', 'warn'],
-      { cwd: root, stdio: 'inherit', env: { ...process.env, BUILD_DIR: buildDir } },
-    );
-    if (islands.status !== 0) throw new Error('islands build failed');
+    // Then the same islands for the server, which renders their markup with Preact (ADR 0035).
+    for (const mode of [[], ['--ssr']]) {
+      const islands = spawnSync(
+        path.join(root, 'node_modules/.bin/vite'),
+        ['build', ...mode, '--config', 'vite.islands.config.ts', '--logLevel', 'error'],
+        { cwd: root, stdio: 'inherit', env: { ...process.env, BUILD_DIR: buildDir } },
+      );
+      if (islands.status !== 0) throw new Error(`islands build failed${mode.length ? ' (server)' : ''}`);
+    }
     await precompressAssets(path.join(buildDir, 'client'));
   }
   const serverDir = path.join(buildDir, 'server-app');

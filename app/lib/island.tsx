@@ -1,7 +1,8 @@
-import type { IslandAsset, IslandAssets } from '@contracts/islands';
-import { type ComponentType, createContext, useContext } from 'react';
-import { preloadModule } from 'react-dom';
+import type { IslandAsset, IslandAssets, RenderedIsland } from '@contracts/islands';
+import { type ComponentType, createContext, type ReactNode, use, useContext } from 'react';
+import { preload, preloadModule } from 'react-dom';
 import { IslandScope } from './island-scope';
+import { ServerSlots } from './server-markup';
 
 /**
  * The islands build (or, in `npm run dev`, Vite's sources of it) while the server renders a public page, whose code
@@ -9,15 +10,39 @@ import { IslandScope } from './island-scope';
  * (`entry.server.tsx`) and the root layout takes it away in the back office. Null elsewhere (the back office, the
  * browser), where an island is its plain component inside a page React Router hydrates whole.
  */
-export const IslandsContext = createContext<IslandAssets | null>(null);
+export const IslandsContext = createContext<PageIslands | null>(null);
 
-export function useIslands(): IslandAssets | null {
+/**
+ * The islands as the page render has them: on the server, also `markup`, React's static rendering (entry.server.tsx),
+ * for what the page hands to an island's `ServerMarkup` slots (app/lib/server-markup.tsx).
+ */
+export type PageIslands = IslandAssets & { markup?: (node: ReactNode) => string };
+
+export function useIslands(): PageIslands | null {
   return useContext(IslandsContext);
 }
 
 /** Preloads a module and what it imports; React writes the links into <head>. */
 export function preloadAsset(asset: IslandAsset): void {
   for (const href of [asset.src, ...asset.preload]) preloadModule(href);
+}
+
+/** Island renders the page waits for, by the props they were asked with (the same object when React retries). */
+const waiting = new WeakMap<object, Promise<RenderedIsland>>();
+
+/** An island's server markup; one that waits for code suspends the page's render until it is ready. */
+function renderedIsland(
+  render: NonNullable<IslandAssets['render']>,
+  name: string,
+  props: object,
+  slots: Record<string, string>,
+): RenderedIsland {
+  const pending = waiting.get(props);
+  if (pending) return use(pending);
+  const rendered = render(name, props, slots);
+  if (!(rendered instanceof Promise)) return rendered;
+  waiting.set(props, rendered);
+  return use(rendered);
 }
 
 /**
@@ -30,12 +55,39 @@ export function preloadAsset(asset: IslandAsset): void {
 export function island<P extends object>(name: string, Component: ComponentType<P>) {
   function Island(props: P) {
     const assets = useIslands();
+    const slots = useContext(ServerSlots);
     if (!assets) return <Component {...props} />;
     const asset = assets.islands[name];
     if (!asset) throw new Error(`island "${name}" missing from the islands build`);
     preloadAsset(asset);
+    const wrapper = {
+      className: 'contents',
+      'data-island': asset.src,
+      'data-name': name,
+      'data-props': JSON.stringify(props),
+    };
+    if (assets.render) {
+      // Rendered by the library that hydrates it (ADR 0035); its preloads go into <head> as React's own would.
+      // The page's slots, rendered by React inside the island's scope (their ids are the island's).
+      const markup = assets.markup;
+      const slotHtml = markup
+        ? Object.fromEntries(
+            Object.entries(slots).map(([slot, node]) => [
+              slot,
+              markup(<IslandScope value={name}>{node}</IslandScope>),
+            ]),
+          )
+        : {};
+      const { html, preloads } = renderedIsland(assets.render, name, props, slotHtml);
+      for (const hint of preloads) {
+        if (hint.module) preloadModule(hint.href);
+        else preload(hint.href, hint.options);
+      }
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: the island's own server render, escaped by Preact.
+      return <div {...wrapper} dangerouslySetInnerHTML={{ __html: html }} />;
+    }
     return (
-      <div className="contents" data-island={asset.src} data-name={name} data-props={JSON.stringify(props)}>
+      <div {...wrapper}>
         <IslandScope value={name}>
           <Component {...props} />
         </IslandScope>

@@ -5,6 +5,14 @@ import type { IslandAsset, IslandAssets } from '@contracts/islands.ts';
 /** Where vite.islands.config.ts writes its manifest, under the build's client folder. */
 export const ISLANDS_MANIFEST = '.vite/islands.json';
 
+/** What the islands' server render exports (app/lib/island-render.server.ts). */
+export interface IslandRenderModule {
+  renderIsland: NonNullable<IslandAssets['render']>;
+}
+
+/** Where `vite build --ssr` of vite.islands.config.ts writes the islands' server render, under the build folder. */
+export const ISLANDS_SERVER_DIR = 'islands-server';
+
 interface ManifestChunk {
   file: string;
   src?: string;
@@ -47,22 +55,26 @@ export function readIslandAssets(clientDir: string): IslandAssets | null {
 }
 
 /**
- * What runs before the runtime in Vite's development server: a stand-in for the router React Router's hot reload
- * talks to, then its React refresh preamble, which must be installed before any component runs.
+ * In `npm run dev`, the islands have a Vite server of their own (vite.islands.config.ts: Preact through
+ * preact/compat, and Preact's refresh), whose addresses all begin with this; the site's Vite server (React) serves
+ * the rest, the back office included.
  */
-export const DEV_PREAMBLE = [
-  '/app/lib/dev-islands-hmr.ts',
-  '/@id/__x00__virtual:react-router/inject-hmr-runtime',
-];
+export const DEV_ISLANDS_BASE = '/islands-dev/';
+
+/** What runs before the runtime in development: the islands' Vite client (hot reload over its websocket). */
+export const DEV_PREAMBLE = [`${DEV_ISLANDS_BASE}@vite/client`];
 
 /**
- * The islands as Vite's development server serves them (`npm run dev`): each module from its source under
- * app/islands/, which Vite transforms on request and reloads on change, and the refresh preamble first. The pages
- * are then the production pages' markup, hydrated island by island like production (ADR 0015).
+ * The islands as their Vite server serves them (`npm run dev`): each module from its source under app/islands/,
+ * which Vite transforms on request and refreshes on change, and Vite's client first. The pages are then the
+ * production pages' markup, rendered and hydrated island by island with Preact like production (ADR 0015, 0035).
  */
 export function devIslandAssets(root: string): IslandAssets {
   const files = readdirSync(path.join(root, 'app', 'islands')).filter((file) => /\.tsx?$/.test(file));
-  const asset = (file: string): IslandAsset => ({ src: `/app/islands/${file}`, preload: [] });
+  const asset = (file: string): IslandAsset => ({
+    src: `${DEV_ISLANDS_BASE}app/islands/${file}`,
+    preload: [],
+  });
   const islands: Record<string, IslandAsset> = {};
   let runtime: IslandAsset | undefined;
   for (const file of files) {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
@@ -7,8 +8,15 @@ import { isAdminPath } from '@domain/admin-path.ts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { Plugin } from 'vite';
 import { preferredEncoding } from '../http/accept-encoding.ts';
-import { devIslandAssets, readIslandAssets } from '../http/island-assets.ts';
+import {
+  DEV_ISLANDS_BASE,
+  devIslandAssets,
+  ISLANDS_SERVER_DIR,
+  type IslandRenderModule,
+  readIslandAssets,
+} from '../http/island-assets.ts';
 import { type CachedPage, PageCache } from '../http/page-cache.ts';
 
 export interface ReactRouterOptions {
@@ -25,16 +33,43 @@ export async function registerReactRouter(app: FastifyInstance, options: ReactRo
   let build: ServerBuild | (() => Promise<ServerBuild>);
   // The public pages' browser code, built apart from React Router's (ADR 0015), or served by Vite in development.
   let islands: IslandAssets | null = null;
+  // Development: the islands' markup comes from their own Vite server, loaded anew when a source changed.
+  let devIslandRender: (() => Promise<IslandRenderModule>) | undefined;
   if (options.mode === 'development') {
-    const vite = await import('vite').then((m) => m.createServer({ server: { middlewareMode: true } }));
+    const { createServer } = await import('vite');
+    const vite = await createServer({ server: { middlewareMode: true } });
+    // The islands on Preact (ADR 0035): a second Vite server with vite.islands.config.ts, under its own base.
+    const islandsVite = await createServer({
+      configFile: path.join(vite.config.root, 'vite.islands.config.ts'),
+      base: DEV_ISLANDS_BASE,
+      appType: 'custom',
+      // Its websocket shares the site's port (Vite tells its clients apart by path and protocol).
+      server: { middlewareMode: true, hmr: { server: app.server } },
+      plugins: [reloadOnServerMarkup()],
+    });
     await app.register(import('@fastify/middie'));
+    app.use((request: IncomingMessage, response: ServerResponse, next: () => void) => {
+      if (request.url?.startsWith(DEV_ISLANDS_BASE)) islandsVite.middlewares(request, response, next);
+      else next();
+    });
     app.use(vite.middlewares);
-    app.addHook('onClose', () => vite.close());
+    app.addHook('onClose', async () => {
+      await islandsVite.close();
+      await vite.close();
+    });
     build = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
     islands = devIslandAssets(vite.config.root);
+    devIslandRender = () =>
+      islandsVite.ssrLoadModule('/app/lib/island-render.server.ts') as Promise<IslandRenderModule>;
   } else {
     const clientDir = path.join(options.buildDir, 'client');
     islands = readIslandAssets(clientDir);
+    // The islands' markup, rendered by Preact like their browser code (ADR 0035).
+    if (islands) {
+      const server = path.join(options.buildDir, ISLANDS_SERVER_DIR, 'render.js');
+      const { renderIsland } = (await import(pathToFileURL(server).href)) as IslandRenderModule;
+      islands = { ...islands, render: renderIsland };
+    }
     build = (await import(
       pathToFileURL(path.join(options.buildDir, 'server', 'index.js')).href
     )) as ServerBuild;
@@ -94,12 +129,14 @@ export async function registerReactRouter(app: FastifyInstance, options: ReactRo
       const staff = admin ? await app.readStaff(request) : null;
       // A kept page is rendered whole into this (documents only; data requests still answer with a body).
       const wholePage: { html?: Buffer } | undefined = cacheable ? {} : undefined;
+      const pageIslands =
+        islands && devIslandRender ? { ...islands, render: (await devIslandRender()).renderIsland } : islands;
       const response = await handle(toFetchRequest(request, reply), {
         services: app.services,
         cspNonce,
         staff,
         wholePage,
-        islands,
+        islands: pageIslands,
       });
       if (admin) {
         response.headers.set('Cache-Control', 'no-store');
@@ -124,6 +161,22 @@ export async function registerReactRouter(app: FastifyInstance, options: ReactRo
       return sendCachedPage(reply, { ...page, headers: [...response.headers] });
     });
   });
+}
+
+/**
+ * Development: an edit the islands' browser code does not hold (a route, a component the server alone renders, a
+ * stylesheet's source) changes what the server renders, so the page reloads; an edited island is refreshed in place
+ * by Preact's refresh instead.
+ */
+function reloadOnServerMarkup(): Plugin {
+  return {
+    name: 'islands-reload-on-server-markup',
+    hotUpdate({ modules, file }) {
+      if (this.environment.name !== 'client' || modules.length > 0) return;
+      if (!/\/(app|domain|contracts)\//.test(file)) return;
+      this.environment.hot.send({ type: 'full-reload' });
+    },
+  };
 }
 
 /** A kept page as it is, with its brotli copy when there is one (else the compression plugin compresses it). */

@@ -37,26 +37,42 @@ describe('pages under npm run dev', () => {
     expect(policy).not.toContain("default-src 'none'");
   });
 
-  it('are public pages of islands, as in production, whose modules Vite serves from their sources', async () => {
+  it("are public pages of islands, as in production, whose modules the islands' Vite serves from their sources", async () => {
     const response = await app.inject({ method: 'GET', url: '/contact' });
     const islands = [...response.body.matchAll(/data-island="([^"]+)" data-name="([^"]+)"/g)];
     expect(islands.map(([, , name]) => name)).toEqual(['site-header', 'contact-form', 'map-embed']);
-    for (const [, src, name] of islands) expect(src).toBe(`/app/islands/${name}.ts`);
-    // The refresh preamble (hot reload), then the runtime; React Router does not run on the page.
+    for (const [, src, name] of islands) expect(src).toBe(`/islands-dev/app/islands/${name}.ts`);
+    // The islands' Vite client (hot reload), then the runtime; React Router does not run on the page.
     expect(response.body).toContain(
-      'import "/app/lib/dev-islands-hmr.ts";import "/@id/__x00__virtual:react-router/inject-hmr-runtime";' +
-        'import("/app/islands/runtime.ts");',
+      'import "/islands-dev/@vite/client";import("/islands-dev/app/islands/runtime.ts");',
     );
     expect(response.body).not.toContain('__reactRouterContext');
     for (const src of [
-      '/app/islands/runtime.ts',
-      '/app/lib/dev-islands-hmr.ts',
+      '/islands-dev/@vite/client',
+      '/islands-dev/app/islands/runtime.ts',
       ...islands.map(([, src]) => src),
     ]) {
       const module = await app.inject({ method: 'GET', url: src ?? '' });
       expect(module.statusCode, src).toBe(200);
       expect(module.headers['content-type'], src).toMatch(/javascript/);
     }
+    // `react` in the islands is Preact through preact/compat (ADR 0035), with its refresh.
+    const runtime = await app.inject({ method: 'GET', url: '/islands-dev/app/islands/runtime.ts' });
+    const react = runtime.body.match(/from "(\/islands-dev\/[^"]*\/react\.js[^"]*)"/)?.[1];
+    expect(react).toBeDefined();
+    const compat = await app.inject({ method: 'GET', url: react ?? '' });
+    expect(compat.body).toMatch(/from "[^"]*\/deps\/preact[^"/]*\.js/);
+    expect(compat.body).not.toContain('react.transitional.element');
+    const header = await app.inject({ method: 'GET', url: '/islands-dev/app/components/site-header.tsx' });
+    expect(header.body).toContain('__PREFRESH__');
+  });
+
+  it("render an island's markup with the library that hydrates it", async () => {
+    const response = await app.inject({ method: 'GET', url: '/contact' });
+    // React separates neighbouring texts with <!-- -->; Preact writes none inside an island.
+    const header = response.body.match(/data-name="site-header"[^>]*>([\s\S]*?)<\/header>/)?.[1] ?? '';
+    expect(header).toContain('<nav');
+    expect(header).not.toContain('<!-- -->');
   });
 
   it('hydrate the back office whole with React Router, whose modules Vite serves by path', async () => {

@@ -23,10 +23,12 @@ async function stock(request: APIRequestContext): Promise<Summary[]> {
 const countLine = (n: number, page = 1) =>
   n === 0 ? '' : `Mostrando ${(page - 1) * 6 + 1}-${Math.min(page * 6, n)} de ${n} vehículos`;
 
-/** React has taken over the server HTML (it marks the DOM nodes it hydrated). */
+/** The island holding this part has taken over the server HTML (the runtime marks each island it hydrated). */
 async function hydrated(page: Page) {
-  await page.waitForFunction(() =>
-    Object.keys(document.querySelector('#buscar') ?? {}).some((k) => k.startsWith('__reactProps')),
+  await page.waitForFunction(
+    () =>
+      document.querySelector<HTMLElement>('#buscar')?.closest<HTMLElement>('[data-island]')?.dataset
+        .hydrated === 'true',
   );
 }
 

@@ -12,7 +12,7 @@ test.describe('the site’s own files', () => {
     request,
   }) => {
     const home = await (await request.get('/')).text();
-    const script = /<link rel="x-deferred-modulepreload" href="(\/assets\/island-react-[\w-]+\.js)"/.exec(
+    const script = /<link rel="x-deferred-modulepreload" href="(\/assets\/island-preact-[\w-]+\.js)"/.exec(
       home,
     )?.[1];
     const stylesheet = /<link rel="stylesheet" href="(\/assets\/app-[\w-]+\.css)"/.exec(home)?.[1];

@@ -25,10 +25,12 @@ async function firstVehicle(request: APIRequestContext): Promise<Vehicle> {
   return first;
 }
 
-/** React has taken over the server HTML (it marks the DOM nodes it hydrated). */
+/** The island holding this part has taken over the server HTML (the runtime marks each island it hydrated). */
 async function hydrated(page: Page) {
-  await page.waitForFunction(() =>
-    Object.keys(document.querySelector('[role="tablist"]') ?? {}).some((k) => k.startsWith('__reactProps')),
+  await page.waitForFunction(
+    () =>
+      document.querySelector<HTMLElement>('[role="tablist"]')?.closest<HTMLElement>('[data-island]')?.dataset
+        .hydrated === 'true',
   );
 }
 
