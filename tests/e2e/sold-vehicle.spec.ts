@@ -178,7 +178,7 @@ test(
   },
 );
 
-test('a sold vehicle page loads at most 90 kB of JavaScript, and no React Router', async ({
+test('a sold vehicle page loads at most 45 kB of JavaScript, and no React Router', async ({
   page,
 }, testInfo) => {
   const { sold } = await twoSimilarSuvs(page.request, testInfo.project.name);
@@ -195,6 +195,7 @@ test('a sold vehicle page loads at most 90 kB of JavaScript, and no React Router
     bytes += gzipSync(body, { level: 9 }).length;
     expect(body.includes('__reactRouterContext'), url).toBe(false);
   }
-  expect(bytes).toBeLessThanOrEqual(90_000);
-  expect(bytes).toBeGreaterThan(60_000);
+  expect(bytes).toBeLessThanOrEqual(45_000);
+  // The islands' runtime and code did load (Preact's chunk alone is about 8 kB).
+  expect(bytes).toBeGreaterThan(15_000);
 });

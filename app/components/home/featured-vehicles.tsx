@@ -25,7 +25,7 @@ export function FeaturedVehicles({ vehicles }: { vehicles: VehicleCardView[] }) 
                 as="li"
                 key={vehicle.id}
                 delay={cardDelay(index)}
-                className="render-near-view [--render-near-view-size:31rem]"
+                className="render-near-view [--render-near-view-size:33rem] sm:[--render-near-view-size:31rem] md:[--render-near-view-size:33rem] lg:[--render-near-view-size:34rem] xl:[--render-near-view-size:31rem]"
               >
                 <VehicleCard
                   vehicle={vehicle}
