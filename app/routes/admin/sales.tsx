@@ -211,24 +211,8 @@ export default function SalesPage({ loaderData }: Route.ComponentProps) {
       }
     >
       <form method="get" className="mb-5 flex flex-wrap items-end gap-3">
-        <label className="grid gap-1 text-sm">
-          <span className="font-medium text-slate-800">Desde (mes)</span>
-          <input
-            type="month"
-            name="desde"
-            defaultValue={report.desde}
-            className="rounded-lg border border-slate-500 bg-white px-3 py-2 text-base"
-          />
-        </label>
-        <label className="grid gap-1 text-sm">
-          <span className="font-medium text-slate-800">Hasta (mes)</span>
-          <input
-            type="month"
-            name="hasta"
-            defaultValue={report.hasta}
-            className="rounded-lg border border-slate-500 bg-white px-3 py-2 text-base"
-          />
-        </label>
+        <MonthField label="Desde (mes)" name="desde" value={report.desde} />
+        <MonthField label="Hasta (mes)" name="hasta" value={report.hasta} />
         <button type="submit" className={adminButton.secondary}>
           Ver período
         </button>
@@ -283,5 +267,20 @@ export default function SalesPage({ loaderData }: Route.ComponentProps) {
       <h2 className="mt-6 mb-3 font-semibold text-lg text-slate-900">Ventas del período</h2>
       <SalesList sales={report.ventas} margins={todas} />
     </AdminPage>
+  );
+}
+
+/** One end of the report's period, a month (`aaaa-mm`), sent in the address. */
+function MonthField({ label, name, value }: { label: string; name: string; value: string }) {
+  return (
+    <label className="grid gap-1 text-sm">
+      <span className="font-medium text-slate-800">{label}</span>
+      <input
+        type="month"
+        name={name}
+        defaultValue={value}
+        className="rounded-lg border border-slate-500 bg-white px-3 py-2 text-base"
+      />
+    </label>
   );
 }
