@@ -33,6 +33,7 @@ export default [
   route('sitemap', 'routes/sitemap.tsx'),
   route('sitemap.xml', 'routes/sitemap-xml.ts'),
   route('robots.txt', 'routes/robots-txt.ts'),
+  route('favicon.svg', 'routes/favicon-svg.ts'),
   // The back office: its sign-in page stands alone; every other page sits in the admin layout, which checks the session.
   route('admin/ingresar', 'routes/admin/sign-in.tsx'),
   // Issue 31: a forgotten password, and the e-mailed link's page to set a new one; no session either.

@@ -1,3 +1,4 @@
+import { BrandMark } from './brand-mark';
 import { SiteLink } from './site-link';
 
 /** The dealership's mark and name, linking home. `inverted` is for dark backgrounds (footer). */
@@ -8,7 +9,7 @@ export function Logo({ name, inverted = false }: { name: string; inverted?: bool
       className="flex shrink-0 items-center gap-2.5 rounded-lg"
       aria-label={`${name}, ir al inicio`}
     >
-      <img src="/favicon.svg" alt="" width={40} height={40} fetchPriority="low" className="size-10" />
+      <BrandMark className="size-10 shrink-0" />
       <span
         className={`max-w-44 font-bold max-sm:w-min text-lg leading-tight tracking-tight ${inverted ? 'text-white' : 'text-brand-800'}`}
       >
