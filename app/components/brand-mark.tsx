@@ -2,6 +2,7 @@
 // a document of its own for it, 15 ms of a phone's first paint), and /favicon.svg serves the same drawing as a file.
 export function BrandMark({ className, title }: { className?: string; title?: string }) {
   return (
+    // biome-ignore lint/a11y/noSvgWithoutTitle: beside the name it is decoration (aria-hidden); as a file it has its title.
     <svg
       xmlns="http://www.w3.org/2000/svg"
       viewBox="0 0 64 64"

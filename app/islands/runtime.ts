@@ -24,7 +24,11 @@ async function loadIsland(element: HTMLElement): Promise<ComponentType<object>> 
 
 function hydrate(element: HTMLElement, component: ComponentType<object>, onHydrated: () => void): void {
   const props = JSON.parse(element.dataset.props ?? '{}') as object;
-  const island = createElement(IslandScope, { value: element.dataset.name ?? null }, createElement(component, props));
+  const island = createElement(
+    IslandScope,
+    { value: element.dataset.name ?? null },
+    createElement(component, props),
+  );
   hydrateRoot(element, createElement(Hydrated, { onHydrated }, island));
 }
 
