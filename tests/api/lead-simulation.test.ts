@@ -35,7 +35,7 @@ const financing = (extra: Record<string, unknown>) => ({ ...VALID_PAYLOADS[PATH]
 
 /** What the module computes for the same inputs, the expected stored value. */
 function expected(input: SimulationInput): CreditSimulation {
-  const result = simulateCredit(t.config.dealership.financing, input);
+  const result = simulateCredit(t.config.dealership.financing, input, t.config.dealership);
   if (!result.ok) throw new Error(result.error);
   return result.simulation;
 }
