@@ -82,7 +82,10 @@ export function savedRateSegments(minimumAmount: number, ufPesos: number): Maxim
 export interface RateIssue {
   /** The field's path in the settings: ['financing', 'credits', 'directo', 'monthlyRatePercent', '48']. */
   path: string[];
+  /** Under the field: "Supera la tasa máxima convencional: 22,38% anual (…)". */
   message: string;
+  /** On its own, naming the credit: "La tasa del crédito directo a 48 meses supera …". */
+  sentence: string;
 }
 
 /**
@@ -108,9 +111,11 @@ export function settingsRateIssues(
         null,
       );
       if (binding === null || !isAboveMaximum(rate, maximumRates.annualPercent[binding])) continue;
+      const limit = `la tasa máxima convencional: ${maximumRateText(maximumRates, binding)}.`;
       issues.push({
         path: ['financing', 'credits', type, 'monthlyRatePercent', term],
-        message: `Supera la tasa máxima convencional: ${maximumRateText(maximumRates, binding)}.`,
+        message: `Supera ${limit}`,
+        sentence: `La tasa del ${financing.credits[type].label.toLowerCase()} a ${term} meses supera ${limit}`,
       });
     }
   }

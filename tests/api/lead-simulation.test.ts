@@ -189,6 +189,14 @@ describe('a simulation the server refuses', () => {
     ],
     ['a simulation sent as a string', { simulacion: 'pie=3000000' }, 'La simulación enviada no es válida.'],
     [
+      // ADR 0042: the demo's table allows 9,12% a year over 5.000 UF; the conventional credit is 1,59% a month.
+      'a rate above the tasa máxima convencional of its amount (a credit of more than 5.000 UF)',
+      { simulacion: { precio: 300_000_000, pie: 60_000_000, plazo: 48, tipo: 'convencional' } },
+      'La tasa del crédito convencional a 48 meses (1,59% mensual) supera la tasa máxima convencional: 9,12% ' +
+        'anual (0,76% mensual) para créditos a 90 días o más, de más de 5.000 UF, vigente desde el 15-10-2014. ' +
+        'No podemos cotizar este crédito; prueba con otro plazo, otro pie o el otro crédito.',
+    ],
+    [
       'a pie written as text',
       { simulacion: { ...simulation, pie: 'abc' } },
       'El pie debe ser un número en pesos.',
