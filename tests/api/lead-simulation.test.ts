@@ -6,6 +6,7 @@ import { quotationAt } from '@server/services/settings/quotation.ts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CsrfHeaders, csrfHeaders } from '../support/csrf-client.ts';
+import { cuotasWithoutCae, statesCuota } from '../support/cuota-cae-text.ts';
 import { createLookups, createVehicle } from '../support/factories.ts';
 import { VALID_PAYLOADS } from '../support/lead-payloads.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -150,6 +151,32 @@ describe('a financing request with a simulation', () => {
       { 'idempotency-key': key },
     );
     expect(other.statusCode).toBe(422);
+  });
+});
+
+describe('the e-mails of a financing request', () => {
+  it('state the CAE wherever they state a cuota, to staff and to the visitor (Ley 19.496 art. 17 G)', async () => {
+    const response = await post(
+      financing({
+        vehiculo_id: vehicleId,
+        simulacion: { pie: 4_000_000, plazo: 36, tipo: 'convencional' },
+        consentimiento_datos_socioeconomicos: true,
+      }),
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const id = LeadCreatedSchema.parse(response.json()).id;
+    const mails = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.leadId, id));
+    // The staff e-mail and the visitor's receipt of the consent they gave.
+    const visitor = VALID_PAYLOADS[PATH].correo;
+    expect(mails.map((mail) => mail.toAddress)).toContain(visitor);
+    expect(mails.length).toBeGreaterThanOrEqual(2);
+    for (const mail of mails) {
+      for (const body of [mail.textBody, mail.htmlBody ?? ''])
+        expect(cuotasWithoutCae(body), `${mail.toAddress}: ${mail.subject}`).toEqual([]);
+    }
+    // The check reads something: the staff e-mail states the cuota (and its CAE beside it).
+    expect(mails.some((mail) => statesCuota(mail.textBody))).toBe(true);
+    expect(cuotasWithoutCae('Valor cuota: $279.472')).toEqual(['Valor cuota: $279.472']);
   });
 });
 
