@@ -6,14 +6,15 @@ import {
   type VehicleStatus,
 } from '@contracts/admin-leads';
 import { chileDayKey } from '@domain/chile-time';
-import { staleRateWarnings } from '@domain/maximum-rate';
 import { formatPrice } from '@domain/format';
+import { staleRateWarnings } from '@domain/maximum-rate';
 import { mediaPath, variantWidths } from '@domain/media';
 import { anonymizationNotice } from '@domain/retention';
 import { loadDashboard } from '@server/services/admin/dashboard.ts';
 import { loadDashboardInsights } from '@server/services/admin/dashboard-insights.ts';
 import { salesReport, salesScope } from '@server/services/admin/sales.ts';
 import { loadTeamPerformance } from '@server/services/admin/team-performance.ts';
+import { googleFeedLeftOut } from '@server/services/feeds/google-feed.ts';
 import { loadRightsDashboard, type RightsDashboard } from '@server/services/rights/rights-dashboard.ts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -59,6 +60,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     // A maximum-rate table or UF value too old to hold the quotes under the law in force (ADR 0042).
     rateWarnings: staleRateWarnings(dealership, chileDayKey(new Date())),
     canEditSettings: staff.role === 'admin',
+    // Published vehicles Google's catalogue leaves out: their VIN fails the check digit (ADR 0021).
+    googleLeftOut: googleFeedLeftOut(await context.services.catalogue.snapshot()),
   };
 }
 
@@ -331,7 +334,8 @@ function RateWarnings({ warnings, canEditSettings }: { warnings: string[]; canEd
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { panel, insights, team, rights, sales, staffName, rateWarnings, canEditSettings } = loaderData;
+  const { panel, insights, team, rights, sales, staffName, rateWarnings, canEditSettings, googleLeftOut } =
+    loaderData;
   const { totals } = panel;
   const stockOrder: VehicleStatus[] = ['published', 'draft', 'sold'];
   return (
@@ -419,6 +423,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               </div>
             ))}
           </dl>
+          {googleLeftOut > 0 ? (
+            <p className="mt-3 text-amber-900 text-sm" data-testid="google-left-out">
+              {googleLeftOut === 1
+                ? '1 vehículo publicado no aparece en el catálogo de Google: su VIN no pasa el dígito verificador.'
+                : `${googleLeftOut} vehículos publicados no aparecen en el catálogo de Google: su VIN no pasa el dígito verificador.`}
+            </p>
+          ) : null}
         </Section>
         <Section title="Vehículos destacados">
           <Featured featured={panel.featured} />
