@@ -278,6 +278,15 @@ test('/financing simulates a typed price or a vehicle from stock, and refuses wh
   await expect(panel).not.toContainText('NaN');
   await expect(panel.getByRole('button', { name: 'Solicitar este crédito' })).toBeDisabled();
 
+  // A credit of more than 5.000 UF: its maximum rate (the demo table's 9,12% a year) is under the credit's, so it is
+  // not quoted, and the sentence names the limit (ADR 0042).
+  await panel.getByLabel('Precio del vehículo (en pesos)').fill('300000000');
+  await expect(panel).toContainText(
+    'supera la tasa máxima convencional: 9,12% anual (0,76% mensual) para créditos a 90 días o más, de más de 5.000 UF',
+  );
+  await expect(panel).not.toContainText('NaN');
+  await expect(panel.getByRole('button', { name: 'Solicitar este crédito' })).toBeDisabled();
+
   const { violations } = await axe(page).analyze();
   expect(violations).toEqual([]);
 });
