@@ -47,7 +47,7 @@ export interface VehicleView extends Omit<VehicleCardView, 'image'> {
  * restriction of the one it advertises (ADR 0034).
  */
 export function installmentFrom(offer: CreditOffer, price: number): InstallmentFrom | null {
-  const lowest = lowestInstallment(offer.financing, price, offer.creditEligibility);
+  const lowest = lowestInstallment(offer.financing, price, offer.creditEligibility, offer);
   if (!lowest) return null;
   const { installment, caePercent, totalCost, term, downPayment, downPaymentPercent, type, typeLabel } =
     lowest;

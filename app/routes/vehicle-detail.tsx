@@ -2,6 +2,7 @@ import { dbIdFromText } from '@contracts/db-id.ts';
 import { directCreditDownPaymentText } from '@domain/credit';
 import { hasSimulatorChoice, readSimulatorChoice } from '@domain/credit-params';
 import { formatMileage, formatPrice } from '@domain/format';
+import { rateLimits } from '@domain/maximum-rate';
 import { vehiclePageData } from '@server/services/catalogue/vehicle-page';
 import { quotationAt } from '@server/services/settings/quotation';
 import { data, isRouteErrorResponse, Link, useSearchParams } from 'react-router';
@@ -110,6 +111,7 @@ function PublishedVehicle({ vehicle, similar, quotation }: PageData) {
               simulador: (
                 <CreditSimulator
                   settings={dealership.financing}
+                  limits={rateLimits(dealership)}
                   lenders={lenders}
                   price={vehicle.price}
                   initial={simulation}
@@ -127,6 +129,7 @@ function PublishedVehicle({ vehicle, similar, quotation }: PageData) {
               downPayment={directCreditDownPaymentText(dealership.financing)}
               directRestriction={dealership.creditEligibility.directo}
               financing={dealership.financing}
+              limits={rateLimits(dealership)}
               lenders={lenders}
               simulation={simulation}
               initialTab={hasSimulatorChoice(params) ? 'financiamiento' : params.get('tab')}

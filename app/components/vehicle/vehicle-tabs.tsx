@@ -1,5 +1,5 @@
 import type { CreditType } from '@contracts/credit-options.ts';
-import type { FinancingSettings } from '@contracts/dealership.ts';
+import type { FinancingSettings, RateLimits } from '@contracts/dealership.ts';
 import type { FormConsent } from '@domain/consent';
 import type { SimulatorChoice } from '@domain/credit-params';
 import { formatMileage } from '@domain/format';
@@ -34,6 +34,8 @@ interface Props {
   /** Who may get the direct credit, or null (ADR 0034). */
   directRestriction: string | null;
   financing: FinancingSettings;
+  /** The tasa máxima convencional and the UF value the simulator holds its rates under (ADR 0042). */
+  limits: RateLimits;
   lenders: Record<CreditType, string>;
   /** The simulation the address names, or the default one. */
   simulation: SimulatorChoice;
@@ -51,6 +53,7 @@ export function VehicleTabs({
   downPayment,
   directRestriction,
   financing,
+  limits,
   lenders,
   simulation,
   initialTab,
@@ -98,6 +101,7 @@ export function VehicleTabs({
           {Simulator ? (
             <Simulator
               settings={financing}
+              limits={limits}
               lenders={lenders}
               price={vehicle.price}
               initial={simulation}

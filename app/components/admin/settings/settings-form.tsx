@@ -18,6 +18,7 @@ import { useApiForm } from '../staff/use-api-form';
 import { DescriptionsCard, FinancingTextsCard, PartnersCard } from './content-cards';
 import { FinancingCosts } from './financing-costs';
 import { LegalTextsCard } from './legal-texts-card';
+import { MaximumRatesCard } from './maximum-rates-card';
 import { OpeningHoursCard } from './opening-hours-card';
 import { PrivacyCard } from './privacy-card';
 import { QuotationCard } from './quotation-card';
@@ -46,6 +47,7 @@ const SECTIONS: Array<[id: string, title: string]> = [
   ['horario', 'Horario de atención'],
   ['redes', 'Redes sociales y mapa'],
   ['financiamiento', 'Financiamiento'],
+  ['tasa-maxima', 'Tasa máxima convencional'],
   ['textos-financiamiento', 'Textos de Financiamiento'],
   ['textos', 'Textos'],
   ['descripciones', 'Descripciones para buscadores'],
@@ -410,6 +412,7 @@ export function SettingsForm({
             />
           </div>
         </Card>
+        <MaximumRatesCard limits={settings} />
         <FinancingTextsCard texts={settings.financingPage} />
         <Card id="textos" title="Textos">
           <div className="grid gap-4">
