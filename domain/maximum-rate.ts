@@ -3,11 +3,8 @@
 // certificate states its own, linear and annual: the monthly rate × 12.
 import type { CreditType } from '@contracts/credit-options.ts';
 import type { Dealership, RateLimits } from '@contracts/dealership.ts';
-import {
-  MAXIMUM_RATE_SEGMENT_NAMES,
-  type MaximumRateSegment,
-  type MaximumRates,
-} from '@contracts/maximum-rates.ts';
+import { MAXIMUM_RATE_SEGMENT_NAMES, type MaximumRateSegment } from '@contracts/maximum-rate-segments.ts';
+import type { MaximumRates } from '@contracts/maximum-rates.ts';
 import { dayKeyToChile } from './chile-time.ts';
 import { formatPercent } from './format.ts';
 
