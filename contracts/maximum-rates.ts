@@ -1,34 +1,17 @@
 import { z } from 'zod';
 import { DayKeySchema } from './opening-schedule.ts';
+import {
+  MAXIMUM_RATE_SEGMENT_NAMES,
+  MAXIMUM_RATE_SEGMENTS,
+  type MaximumRateSegment,
+} from './maximum-rate-segments.ts';
 import { text } from './text-field.ts';
+
+export { MAXIMUM_RATE_SEGMENT_NAMES, MAXIMUM_RATE_SEGMENTS, type MaximumRateSegment };
 
 // The tasa máxima convencional (Ley 18.010 art. 6 and 6 bis; ADR 0042): the highest annual rate a credit in pesos may
 // carry, which the CMF publishes each month for each kind of operation. The dealership types the certificate in
 // force; the simulator, every advertised cuota and the settings' own rates are held under it.
-
-/**
- * The certificate's segments for operations not adjustable in pesos (the credits the site quotes): under 90 days
- * up to or over 5.000 UF, and 90 days or more in four amount bands. The amounts are the credit's, in UF.
- */
-export const MAXIMUM_RATE_SEGMENTS = [
-  'under90UpTo5000',
-  'under90Over5000',
-  'upTo50',
-  'upTo200',
-  'upTo5000',
-  'over5000',
-] as const;
-export type MaximumRateSegment = (typeof MAXIMUM_RATE_SEGMENTS)[number];
-
-/** Each segment as the certificate names it, shortened: the form's labels and every message name it this way. */
-export const MAXIMUM_RATE_SEGMENT_NAMES: Record<MaximumRateSegment, string> = {
-  under90UpTo5000: 'créditos a menos de 90 días, de hasta 5.000 UF',
-  under90Over5000: 'créditos a menos de 90 días, de más de 5.000 UF',
-  upTo50: 'créditos a 90 días o más, de hasta 50 UF',
-  upTo200: 'créditos a 90 días o más, de más de 50 UF y hasta 200 UF',
-  upTo5000: 'créditos a 90 días o más, de más de 200 UF y hasta 5.000 UF',
-  over5000: 'créditos a 90 días o más, de más de 5.000 UF',
-};
 
 const annualPercent = (segment: MaximumRateSegment) =>
   z

@@ -3,13 +3,12 @@
 // certificate states its own, linear and annual: the monthly rate × 12.
 import type { CreditType } from '@contracts/credit-options.ts';
 import type { Dealership, RateLimits } from '@contracts/dealership.ts';
-import {
-  MAXIMUM_RATE_SEGMENT_NAMES,
-  type MaximumRateSegment,
-  type MaximumRates,
-} from '@contracts/maximum-rates.ts';
-import { dayKeyToChile } from './chile-time.ts';
+import { MAXIMUM_RATE_SEGMENT_NAMES, type MaximumRateSegment } from '@contracts/maximum-rate-segments.ts';
+import type { MaximumRates } from '@contracts/maximum-rates.ts';
 import { formatPercent } from './format.ts';
+
+/** 'yyyy-mm-dd' → '15-10-2014' (chile-time.ts has the same, with formatters the simulator's island need not load). */
+const dayKeyToChile = (key: string) => key.split('-').reverse().join('-');
 
 /** 90 days: the certificate's line between short and longer operations; a term of 3 months or more is on or over it. */
 const LONG_TERM_MONTHS = 3;
