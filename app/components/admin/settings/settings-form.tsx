@@ -1,4 +1,5 @@
 import type { Dealership } from '@contracts/dealership.ts';
+import { formatPhone, PHONE_MAX_TYPED } from '@contracts/phone';
 import type { ReactNode } from 'react';
 import { useContext, useEffect, useRef } from 'react';
 import { adminButton, Card } from '~/components/admin/ui';
@@ -33,6 +34,10 @@ function GroupError({ name }: { name: string }) {
 function Grid({ children }: { children: ReactNode }) {
   return <div className="grid gap-4 sm:grid-cols-2">{children}</div>;
 }
+
+/** «Como se muestra» as the form offers it: blank when it is the number as it reads, so a new number shows itself. */
+const shownAs = (phone: Dealership['phones'][number] | undefined) =>
+  phone && phone.display !== formatPhone(phone.e164) ? phone.display : '';
 
 const indexes = Array.from({ length: SETTINGS_ROWS }, (_, index) => index);
 
@@ -175,10 +180,10 @@ export function SettingsForm({
             <TextField
               name="whatsapp"
               label="WhatsApp"
-              inputMode="numeric"
-              defaultValue={settings.whatsapp}
-              maxLength={15}
-              hint="Solo dígitos, con código de país: 56912345678."
+              type="tel"
+              defaultValue={formatPhone(`+${settings.whatsapp}`)}
+              maxLength={PHONE_MAX_TYPED}
+              hint="Como lo escribirías: 9 8765 4321 o +56 9 8765 4321."
             />
           </Grid>
         </Card>
@@ -227,8 +232,9 @@ export function SettingsForm({
         <Card id="telefonos" title="Teléfonos">
           <GroupError name="phones" />
           <p className="mb-4 text-slate-600 text-sm">
-            El primero es el que muestran la barra superior y los botones de llamada. Deja una fila en blanco
-            para no usarla.
+            El primero es el que muestran la barra superior y los botones de llamada. Escribe el número como
+            lo dirías (2 2345 6789, +56 9 8765 4321): se guarda con el código de Chile. Deja una fila en
+            blanco para no usarla.
           </p>
           <div className="grid gap-4">
             {indexes.map((index) => (
@@ -241,20 +247,19 @@ export function SettingsForm({
                   maxLength={40}
                 />
                 <TextField
-                  name={`phones.${index}.display`}
-                  required={index === 0}
-                  label="Como se muestra"
-                  defaultValue={phones[index]?.display}
-                  maxLength={30}
-                />
-                <TextField
                   name={`phones.${index}.e164`}
                   required={index === 0}
-                  label="Para llamar (E.164)"
-                  inputMode="tel"
-                  defaultValue={phones[index]?.e164}
-                  maxLength={16}
-                  hint="Por ejemplo +56223456789."
+                  label="Número"
+                  type="tel"
+                  defaultValue={phones[index] ? formatPhone(phones[index].e164) : undefined}
+                  maxLength={PHONE_MAX_TYPED}
+                />
+                <TextField
+                  name={`phones.${index}.display`}
+                  label="Como se muestra (opcional)"
+                  defaultValue={shownAs(phones[index])}
+                  maxLength={30}
+                  hint="En blanco, se muestra el número."
                   className="lg:col-span-2"
                 />
               </SettingsGroup>
