@@ -19,7 +19,7 @@ import { useApiForm } from '../staff/use-api-form';
 import { DescriptionsCard, FinancingTextsCard, PartnersCard } from './content-cards';
 import { FinancingCosts } from './financing-costs';
 import { LegalTextsCard } from './legal-texts-card';
-import { OpeningHoursCard } from './opening-hours-card';
+import { type Holiday, OpeningHoursCard } from './opening-hours-card';
 import { PrivacyCard } from './privacy-card';
 import { QuotationCard } from './quotation-card';
 import { SettingsGroup } from './settings-group';
@@ -112,11 +112,14 @@ function SavedNotice({ text }: { text: string | null }) {
 export function SettingsForm({
   version,
   settings,
+  holidays,
   saved,
   onSaved,
 }: {
   version: number;
   settings: Dealership;
+  /** Chile's public holidays of the coming year, listed in «Horario de atención». */
+  holidays: Holiday[];
   /** The sentence of the last save, shown beside the button (the form remounts with each new version). */
   saved: string | null;
   /** Told the success sentence: a saved version remounts this form, so the page shows it. */
@@ -312,7 +315,7 @@ export function SettingsForm({
             ))}
           </div>
         </Card>
-        <OpeningHoursCard schedule={settings.schedule} />
+        <OpeningHoursCard schedule={settings.schedule} holidays={holidays} />
         <Card id="redes" title="Redes sociales y mapa">
           <div className="grid gap-4">
             {[0, 1].map((index) => (
