@@ -119,6 +119,8 @@ export function valueText(key: string, value: unknown): string {
     if (key === 'precio' || key === 'costo') return formatPrice(value);
     if (key === 'kilometraje') return formatMileage(value);
     if (key === 'solicitud' || key === 'venta') return `#${value}`;
+    // A year, a version or an id reads without a thousands point.
+    if (key === 'año' || key === 'version' || key === 'anterior' || key === 'envio') return String(value);
     return value.toLocaleString('es-CL');
   }
   if (typeof value === 'string') {
