@@ -28,6 +28,8 @@ export default [
   route('derechos/confirmar', 'routes/derechos-confirmar.tsx'),
   route('derechos/recibida', 'routes/derechos-recibida.tsx'),
   route('derechos/descarga', 'routes/derechos-descarga.tsx'),
+  // ADR 0041: the same data as a page to read and print.
+  route('derechos/descarga/ver', 'routes/derechos-descarga-ver.tsx'),
   // ADR 0031: a person's consents, opened from the signed link of their e-mails, each withdrawn with one button.
   route('privacidad/consentimientos', 'routes/consents.tsx'),
   route('sitemap', 'routes/sitemap.tsx'),
@@ -53,6 +55,7 @@ export default [
     route('admin/auditoria', 'routes/admin/audit.tsx'),
     route('admin/sitio', 'routes/admin/settings.tsx'),
     route('admin/datos-personales', 'routes/admin/personal-data.tsx'),
+    route('admin/datos-personales/ver', 'routes/admin/personal-data-view.tsx'),
     route('admin/derechos', 'routes/admin/rights.tsx'),
     route('admin/derechos/:id', 'routes/admin/rights-request.tsx'),
     // ADR 0031, decision 8: the registers of cessions (art. 15) and of security breaches (art. 14 sexies).

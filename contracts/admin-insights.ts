@@ -39,6 +39,8 @@ export interface TeamMemberPerformance {
    * their owner.
    */
   medianFirstContactSeconds: number | null;
+  /** How many of those first contacts (the leads of the last 30 days) this person made: what the median is of. */
+  firstContacts: number;
   /** Not contacted and past the promised time, now. */
   overdue: number;
   /** Closed (status 'cerrado') in the last 30 days. */

@@ -160,7 +160,20 @@ export interface LeadOwnerHistoryEntry {
   byEmail: string | null;
 }
 
-export type LeadHistoryEntry = LeadStatusHistoryEntry | LeadOwnerHistoryEntry;
+/** An e-mail a staff member wrote to the person from the request («Escribir correo», ADR 0041). */
+export interface LeadReplyHistoryEntry {
+  type: 'correo';
+  at: string;
+  toAddress: string;
+  subject: string;
+  body: string;
+  /** Whether it has left: the outbox's state. */
+  status: LeadEmailState['status'];
+  byName: string | null;
+  byEmail: string | null;
+}
+
+export type LeadHistoryEntry = LeadStatusHistoryEntry | LeadOwnerHistoryEntry | LeadReplyHistoryEntry;
 
 export interface LeadOrigin {
   /** utm_source as staff read it ('Facebook'), or null. */

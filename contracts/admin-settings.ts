@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DealershipSchema } from './dealership.ts';
+import { normalizePhone, PHONE_ERROR } from './phone.ts';
 
 /** PUT /admin/api/sitio: the whole settings, and the version the editor started from (a stale page gets 409). */
 export const SettingsSaveSchema = z.strictObject({
@@ -7,6 +8,21 @@ export const SettingsSaveSchema = z.strictObject({
   // A save states each insurance's insurer and coverage (the quotation shows them, ADR 0032); a stored version from
   // before they existed still reads.
   datos: DealershipSchema.superRefine((settings, context) => {
+    // A number saved now is one people can call (ADR 0041); an older version's odd number still reads.
+    settings.phones.forEach((phone, index) => {
+      if (normalizePhone(phone.e164) !== phone.e164)
+        context.addIssue({ code: 'custom', path: ['phones', index, 'e164'], message: PHONE_ERROR });
+      const shown = normalizePhone(phone.display);
+      if (shown !== null && shown !== phone.e164)
+        context.addIssue({
+          code: 'custom',
+          path: ['phones', index, 'display'],
+          message:
+            'Dice otro número que el de «Número»: corrígelo o déjalo en blanco para mostrar el número.',
+        });
+    });
+    if (normalizePhone(`+${settings.whatsapp}`) === null)
+      context.addIssue({ code: 'custom', path: ['whatsapp'], message: PHONE_ERROR });
     settings.financing.insurances.forEach((insurance, index) => {
       if (insurance.insurer === undefined)
         context.addIssue({

@@ -66,11 +66,30 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   vulneracion_registrada: 'Vulneración de seguridad registrada',
   vulneracion_editada: 'Vulneración de seguridad corregida',
   avisos_preparados: 'Avisos de vulneración preparados',
+  configuracion_guardada: 'Configuración del sitio guardada',
+  configuracion_restaurada: 'Versión anterior de la configuración restaurada',
+  correo_respondido: 'Correo escrito a la persona desde la solicitud',
 };
 
+/** An action nobody labelled yet is said in words ('venta_anulada' → «Venta anulada»), never as its code. */
 export function auditActionLabel(action: string): string {
-  return AUDIT_ACTION_LABELS[action] ?? action;
+  const known = AUDIT_ACTION_LABELS[action];
+  if (known) return known;
+  const words = action.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/** What one entry is about, singular: «Vehículo #12», «Configuración del sitio · versión 7». */
+export const AUDIT_ENTITY_NAMES: Record<string, string> = {
+  vehiculo: 'Vehículo',
+  solicitud: 'Solicitud',
+  usuario: 'Usuario',
+  lista: 'Lista',
+  datos_personales: 'Datos personales',
+  configuracion: 'Configuración',
+  politica_privacidad: 'Política de privacidad',
+  vulneracion: 'Vulneración de seguridad',
+};
 
 export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   vehiculo: 'Vehículos',
@@ -200,4 +219,21 @@ export interface PersonalDataSummary {
 export interface PersonalDataErasure {
   mensaje: string;
   eliminados: PersonalDataCounts & { imagenes: number; registrosAuditoriaDepurados: number };
+}
+
+// ---------------------------------------------------------------- the export as people read it (ADR 0041)
+
+/** One part of a person's data as the printable page shows it: a title and its lines. */
+export interface ReadableSection {
+  title: string;
+  rows: Array<{ label: string; value: string }>;
+}
+
+/** The personal-data export in words (the page beside the JSON and the CSV): who holds it, when, and each part. */
+export interface ReadablePersonalData {
+  correo: string;
+  responsable: string;
+  /** ISO 8601. */
+  generado: string;
+  secciones: ReadableSection[];
 }

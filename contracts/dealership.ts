@@ -8,6 +8,7 @@ import {
   UfValueSchema,
 } from './maximum-rates.ts';
 import { OpeningScheduleSchema, scheduleFromOldSettings } from './opening-schedule.ts';
+import { formatPhone, normalizePhone, PHONE_ERROR } from './phone.ts';
 import { text } from './text-field.ts';
 
 /** A line of text the site shows: the one text rule of every form (contracts/text-field.ts), with its Spanish errors. */
@@ -23,15 +24,35 @@ const link = z
   .max(500, 'puede tener hasta 500 caracteres')
   .pipe(z.httpUrl({ error: 'Ingresa una dirección web que empiece con https://.' }));
 
-const PhoneSchema = z.strictObject({
-  label: line('el nombre del teléfono', 40),
-  /** As shown to people, e.g. "+56 2 2345 6789". */
-  display: line('el teléfono como se muestra', 30),
-  /** E.164 for tel: links, e.g. "+56223456789". */
-  e164: z
-    .string({ error: 'Ingresa el teléfono en formato E.164.' })
-    .regex(/^\+\d{8,15}$/, 'debe estar en formato E.164, por ejemplo +56223456789'),
-});
+/** A settings value that is already E.164 is kept as it is (a version stored before ADR 0041 keeps reading). */
+const STORED_E164 = /^\+\d{8,15}$/;
+
+/**
+ * A phone of the dealership, typed as people in Chile type it (ADR 0041): stored in E.164 for tel: links, and shown
+ * as written in «Como se muestra», or, left blank, as the number reads ('+56 2 2345 6789').
+ */
+const PhoneSchema = z.preprocess(
+  (value) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+    const row = value as Record<string, unknown>;
+    const typed = typeof row.e164 === 'string' ? row.e164.trim() : row.e164;
+    const e164 =
+      typeof typed === 'string' && !STORED_E164.test(typed) ? (normalizePhone(typed) ?? typed) : typed;
+    const blank = row.display === undefined || (typeof row.display === 'string' && row.display.trim() === '');
+    return {
+      ...row,
+      e164,
+      ...(blank && typeof e164 === 'string' && STORED_E164.test(e164) ? { display: formatPhone(e164) } : {}),
+    };
+  },
+  z.strictObject({
+    label: line('el nombre del teléfono', 40),
+    /** As shown to people, e.g. "+56 2 2345 6789". */
+    display: line('el teléfono como se muestra', 30),
+    /** E.164 for tel: links, e.g. "+56223456789". */
+    e164: z.string({ error: PHONE_ERROR }).regex(STORED_E164, { error: PHONE_ERROR }),
+  }),
+);
 
 const POSTAL_CODE_ERROR = 'El código postal tiene 7 dígitos, sin espacios ni guiones, por ejemplo 8940000.';
 
@@ -348,9 +369,18 @@ export const DealershipSchema = z.strictObject({
     .array(PhoneSchema)
     .min(1, 'debe tener al menos un teléfono')
     .max(4, 'puede tener hasta 4 teléfonos'),
-  whatsapp: z
-    .string({ error: 'Ingresa el número de WhatsApp en dígitos.' })
-    .regex(/^\d{8,15}$/, 'debe ser el número en dígitos con código de país, por ejemplo 56912345678'),
+  /**
+   * The WhatsApp number in digits with its country code, as wa.me links take it ('56912345678'); typed as people
+   * type a phone (ADR 0041). A stored value of 8 to 15 digits that is no Chilean number is kept as it is.
+   */
+  whatsapp: z.preprocess(
+    (value) => {
+      if (typeof value !== 'string') return value;
+      const e164 = normalizePhone(value);
+      return e164 ? e164.slice(1) : value.trim();
+    },
+    z.string({ error: PHONE_ERROR }).regex(/^\d{8,15}$/, { error: PHONE_ERROR }),
+  ),
   addresses: z
     .array(AddressSchema)
     .min(1, 'debe tener al menos una dirección')

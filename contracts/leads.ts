@@ -13,7 +13,7 @@ import {
   SUBJECT_OPTIONS,
   TERM_OPTIONS,
 } from './lead-options.ts';
-import { text } from './text-field.ts';
+import { phoneText, text } from './text-field.ts';
 
 /** Option lists, limits and the error helper live apart, so pages can use them without loading zod. */
 export * from './lead-options.ts';
@@ -31,11 +31,8 @@ function optionalText(options: { label: string; max: number; multiline?: boolean
 const name = () => text({ label: 'tu nombre', min: 2, max: 100 });
 const email = () =>
   text({ label: 'tu correo', max: 254 }).pipe(z.email({ error: 'Ingresa un correo electrónico válido.' }));
-const PHONE = /^\+?[\d\s().-]{8,20}$/;
-const phone = () =>
-  text({ label: 'tu teléfono', max: 20 }).pipe(
-    z.string().regex(PHONE, { error: 'Ingresa un teléfono válido, por ejemplo +56 9 1234 5678.' }),
-  );
+/** Typed as people in Chile type it, stored as E.164 (ADR 0041). */
+const phone = () => phoneText('tu teléfono');
 
 function choice<const T extends readonly [string, ...string[]]>(values: T, what: string) {
   return z.enum(values, { error: `Selecciona ${what} de la lista.` });

@@ -1,6 +1,6 @@
 // What the rights page (/derechos) and the back office's "Derechos" send and read (ADR 0031 decision 6). zod only.
 import { z } from 'zod';
-import { text } from './text-field.ts';
+import { phoneText, text } from './text-field.ts';
 
 export const RIGHTS = [
   'acceso',
@@ -97,16 +97,7 @@ export const RightsUnblockSchema = z.object({ motivo: reason('el motivo para lev
 export const RightsCompleteSchema = z.object({
   nota: reason('lo que se hizo'),
   nombre: z.preprocess(emptyToUndefined, text({ label: 'el nombre corregido', min: 2, max: 100 }).optional()),
-  telefono: z.preprocess(
-    emptyToUndefined,
-    text({ label: 'el teléfono corregido', max: 20 })
-      .pipe(
-        z.string().regex(/^\+?[\d\s().-]{8,20}$/, {
-          error: 'Ingresa un teléfono válido, por ejemplo +56 9 1234 5678.',
-        }),
-      )
-      .optional(),
-  ),
+  telefono: z.preprocess(emptyToUndefined, phoneText('el teléfono corregido').optional()),
   /** Opposition: stop marketing (a 'retira' consent event). */
   detenerMarketing: z.boolean({ error: 'Indica si se detiene el marketing.' }).optional(),
   /** Suppression: the address typed again, as on the personal data page. */

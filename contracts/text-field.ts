@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalizePhone, PHONE_ERROR, PHONE_MAX_TYPED, phoneProblem } from './phone.ts';
 
 // The rules of a free-text field, shared by the lead contracts and the back office contracts (a module of its own, so
 // importing it does not pull the lead schemas into a page bundle).
@@ -55,4 +56,17 @@ export function text(options: {
 
 function capitalize(label: string): string {
   return label.charAt(0).toUpperCase() + label.slice(1);
+}
+
+/**
+ * A phone as people in Chile type it, stored as E.164 (contracts/phone.ts, ADR 0041): the text rule, then the number
+ * read; anything else is refused with a Spanish sentence saying what to type.
+ */
+export function phoneText(label: string) {
+  return text({ label, max: PHONE_MAX_TYPED }).transform((typed, context) => {
+    const e164 = normalizePhone(typed);
+    if (e164 !== null) return e164;
+    context.issues.push({ code: 'custom', message: phoneProblem(typed) ?? PHONE_ERROR, input: typed });
+    return z.NEVER;
+  });
 }

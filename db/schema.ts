@@ -415,6 +415,11 @@ export const emailOutbox = pgTable(
     htmlBody: text('html_body'),
     /** Image ids to attach (appraisal photos). */
     attachments: jsonb('attachments').$type<number[]>().notNull().default([]),
+    /**
+     * The staff member who wrote it to the person from the request («Escribir correo», ADR 0041); null for the
+     * messages the site writes itself (staff notices, receipts, reminders).
+     */
+    writtenBy: integer('written_by').references(() => staffUsers.id, { onDelete: 'set null' }),
     status: text('status', { enum: ['pending', 'sent', 'failed'] })
       .notNull()
       .default('pending'),

@@ -59,6 +59,11 @@ export default function DerechosDescarga({ loaderData }: Route.ComponentProps) {
             Descargar CSV
           </a>
         </div>
+        <p>
+          <a href={`/derechos/descarga/ver${query}`} className={linkClass}>
+            Ver tus datos en esta página, para leerlos o imprimirlos
+          </a>
+        </p>
         <p className="text-slate-600 text-sm">
           El enlace es personal y vence el {link.expires}. No lo compartas: quien lo tenga puede descargar tus
           datos.

@@ -3,6 +3,7 @@
 import type { Dealership } from '@contracts/dealership.ts';
 import { type Database, openDatabase } from '@db/client.ts';
 import { auditLog, emailOutbox, images, siteImages, siteSettings } from '@db/schema.ts';
+import { chileDayKey } from '@domain/chile-time.ts';
 import { withCheckDigit } from '@domain/vin.ts';
 import { defaultDealership } from '@server/config/default-dealership.ts';
 import { count, desc, eq } from 'drizzle-orm';
@@ -10,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loader as financingLoader } from '~/routes/financing';
 import { loader as privacyLoader } from '~/routes/privacidad';
+import { legalDate } from '~/lib/legal-text.server';
 import { loader as termsLoader } from '~/routes/terminos';
 import { csrfHeaders, multipartBody } from '../support/csrf-client.ts';
 import { eventually } from '../support/eventually.ts';
@@ -192,7 +194,7 @@ describe('site settings', () => {
       ['tagline', { tagline: 'Hola\u0000mundo' }, 'control'],
       ['phones', { phones: [] }, 'al menos un teléfono'],
       ['email', { email: 'no-es-correo' }, 'correo'],
-      ['whatsapp', { whatsapp: '+56 9 1234' }, 'dígitos'],
+      ['whatsapp', { whatsapp: '+56 9 1234' }, 'Ingresa un teléfono chileno'],
       // The postal code: seven ASCII digits, nothing else, whatever the type.
       ...[
         '894000',
@@ -510,7 +512,7 @@ describe('legal texts', () => {
   const page = (loader: typeof termsLoader | typeof privacyLoader) =>
     (loader as (args: unknown) => ReturnType<typeof termsLoader>)({ context: { services: t.app.services } });
 
-  it('shows changed terms on /terminos at once, in sections, with the new date', async () => {
+  it('shows changed terms on /terminos at once, in sections, with the date of the save (ADR 0041)', async () => {
     const current = await read();
     const before = await page(termsLoader);
     expect(before.text.sections.map((s) => s.title)).not.toContain('Garantía extendida');
@@ -518,13 +520,17 @@ describe('legal texts', () => {
       'Al usarlo aceptas estos términos.',
       'Al navegar en {nombre} aceptas estos términos.',
     )}\n\n## Garantía extendida\n\nOfrecemos **12 meses** de garantía en [autos usados](/vehicles).`;
+    const savedOn = chileDayKey(new Date());
     const response = await save({
       version: current.version,
-      datos: { ...current.datos, legal: { ...current.datos.legal, terms, updated: '2026-12-01' } },
+      datos: { ...current.datos, legal: { ...current.datos.legal, terms, updated: '2020-12-01' } },
     });
     expect(response.statusCode, response.body).toBe(200);
     const after = await page(termsLoader);
-    expect(after.updated).toBe('1 de diciembre de 2026');
+    // The date typed in the body is not taken: the terms changed on the day of the save (Chile's day).
+    const saved = (response.json() as SettingsBody).datos.legal.updated;
+    expect([savedOn, chileDayKey(new Date())]).toContain(saved);
+    expect(after.updated).toBe(legalDate(saved));
     expect(after.text.sections.at(-1)).toEqual({
       id: 'garantia-extendida',
       title: 'Garantía extendida',

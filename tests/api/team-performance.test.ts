@@ -123,6 +123,7 @@ describe('the team figures', () => {
       note: null,
       assigned: 5,
       medianFirstContactSeconds: 5400,
+      firstContacts: 4,
       overdue: 1,
       closed: 2,
     });
@@ -132,6 +133,7 @@ describe('the team figures', () => {
       note: null,
       assigned: 5,
       medianFirstContactSeconds: 4 * 3600,
+      firstContacts: 3,
       overdue: 0,
       closed: 0,
     });
@@ -144,6 +146,7 @@ describe('the team figures', () => {
       note: null,
       assigned: 0,
       medianFirstContactSeconds: 5 * 60,
+      firstContacts: 1,
       overdue: 0,
       closed: 0,
     });
@@ -156,6 +159,7 @@ describe('the team figures', () => {
       note: null,
       assigned: 2,
       medianFirstContactSeconds: 1800,
+      firstContacts: 1,
       overdue: 1,
       closed: 0,
     });
@@ -165,6 +169,7 @@ describe('the team figures', () => {
       note: 'Cuenta desactivada',
       assigned: 1,
       medianFirstContactSeconds: null,
+      firstContacts: 0,
       overdue: 1,
       closed: 0,
     });
@@ -174,6 +179,7 @@ describe('the team figures', () => {
       note: 'Administrador',
       assigned: 1,
       medianFirstContactSeconds: 3600,
+      firstContacts: 1,
       overdue: 0,
       closed: 0,
     });

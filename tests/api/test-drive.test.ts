@@ -374,7 +374,7 @@ describe('test-drive booking', () => {
       ['an over-long name', () => ({ nombre: 'A'.repeat(101) }), 'nombre', /100/],
       ['a name with control characters', () => ({ nombre: 'Ana\u0000\u0007 Pérez' }), 'nombre', /.+/],
       ['a name with a line break', () => ({ nombre: 'Ana\r\nBcc: x@example.cl' }), 'nombre', /.+/],
-      ['a bad phone', () => ({ telefono: '12' }), 'telefono', /teléfono válido/],
+      ['a bad phone', () => ({ telefono: '12' }), 'telefono', /teléfono chileno, como 9 1234 5678/],
       ['a bad e-mail', () => ({ correo: 'no-es-correo' }), 'correo', /correo electrónico válido/],
       ['an over-long e-mail', () => ({ correo: `${'a'.repeat(250)}@example.cl` }), 'correo', /.+/],
     ];

@@ -162,7 +162,7 @@ test.describe('contact form', () => {
     await form.getByLabel('Teléfono', { exact: true }).fill('123');
     await form.getByLabel('Teléfono', { exact: true }).blur();
     await expect(form.getByLabel('Teléfono', { exact: true })).toHaveAccessibleDescription(
-      'Ingresa un teléfono válido, por ejemplo +56 9 1234 5678.',
+      'Ingresa un teléfono chileno, como 9 1234 5678 o 2 2345 6789, o uno de otro país con + y su código.',
     );
   });
 });

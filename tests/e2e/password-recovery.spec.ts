@@ -157,9 +157,16 @@ test(
 
     await dialog.getByLabel('Correo electrónico').fill(moved);
     await dialog.getByRole('button', { name: 'Guardar cambios' }).click();
+    // The colleague's old address is told (issue 31 item 4).
     await slow(
-      page.getByRole('status').filter({ hasText: `Se guardaron los cambios de ${name}.` }),
+      page.getByRole('status').filter({
+        hasText: `Se guardaron los cambios de ${name}: ahora ingresa con ${moved}. Le avisamos a ${email}, su correo anterior.`,
+      }),
     ).toBeVisible();
+    const told = await findOutboxMail(
+      (m) => JSON.stringify(m.to ?? '').includes(email) && (m.subject ?? '').startsWith('Cambió el correo'),
+    );
+    expect(told.text).toContain(`Desde ahora es ${moved}`);
     const movedRow = page.getByRole('listitem').filter({ hasText: moved });
     await expect(movedRow).toBeVisible();
 

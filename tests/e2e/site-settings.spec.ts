@@ -2,6 +2,7 @@
 // the 'site-wide' project runs them in order against a server and a database of their own (playwright.config.ts).
 
 import type { OpeningSchedule } from '@contracts/opening-schedule.ts';
+import { normalizePhone } from '@contracts/phone.ts';
 import { chileDayKey } from '@domain/chile-time.ts';
 import { promiseDueAt, weekdayOf } from '@domain/opening-hours.ts';
 import { slotLabel, slotTime } from '@domain/test-drive.ts';
@@ -17,7 +18,8 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 /** The phone project's screen (playwright.config.ts), for a visitor opened beside this desktop-only project. */
 const PHONE = { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } };
-const NEW_PHONE = { display: '+56 2 2999 0000', e164: '+56229990000' };
+/** Typed as people type it (ADR 0041): stored as E.164, shown as the number reads («Como se muestra» left blank). */
+const NEW_PHONE = { typed: '(2) 2999-0000', display: '+56 2 2999 0000', e164: '+56229990000' };
 const NEW_NAME = 'Automotora Cordillera Sur';
 const NEW_SLIDE_TITLE = 'Nuevos SUV 2027 en exhibición';
 
@@ -43,14 +45,18 @@ test('an admin changes the phone and the name, the site and the next staff e-mai
   browser,
 }) => {
   await openSettings(page);
-  const before = {
-    display: await page.getByLabel('Como se muestra').first().inputValue(),
-    e164: await page.getByLabel('Para llamar (E.164)').first().inputValue(),
-  };
-  const versions = page.getByRole('region', { name: 'Versiones' });
   const firstRow = page.getByRole('group', { name: 'Teléfono 1' });
-  await firstRow.getByLabel('Como se muestra').fill(NEW_PHONE.display);
-  await firstRow.getByLabel('Para llamar (E.164)').fill(NEW_PHONE.e164);
+  // The number as it reads; «Como se muestra» blank while it is that.
+  const shown = await firstRow.getByLabel('Número').inputValue();
+  await expect(firstRow.getByLabel('Como se muestra (opcional)')).toHaveValue('');
+  const before = {
+    display: shown,
+    e164: normalizePhone(shown) ?? '',
+    name: await page.getByLabel('Nombre de la automotora').inputValue(),
+  };
+  expect(before.e164).toMatch(/^\+56\d{9}$/);
+  const versions = page.getByRole('region', { name: 'Versiones' });
+  await firstRow.getByLabel('Número').fill(NEW_PHONE.typed);
   await page.getByLabel('Nombre de la automotora').fill(NEW_NAME);
   const slide = page.getByRole('group', { name: 'Diapositiva 1' });
   const beforeTitle = await slide.getByLabel('Título', { exact: true }).inputValue();
@@ -70,6 +76,11 @@ test('an admin changes the phone and the name, the site and the next staff e-mai
   await page.getByRole('button', { name: 'Guardar cambios' }).click();
   await expect(page.getByText(/Se guardó la versión \d+\. El sitio ya la muestra\./)).toBeVisible();
   await expect(versions.getByText('En uso')).toBeVisible();
+  // The new version says what it changed, in the form's words (ADR 0041).
+  const newest = versions.getByRole('listitem').first();
+  await expect(newest).toContainText(`Nombre de la automotora: ${before.name}`);
+  await expect(newest).toContainText(`Teléfonos › Teléfono 1 › Número: ${before.display}`);
+  await expect(newest).toContainText(NEW_PHONE.display);
 
   // A visitor who never signed in sees the change at once, on a wide screen and on a phone.
   const visitor = await browser.newPage({ viewport: { width: 1440, height: 900 } });
@@ -114,7 +125,7 @@ test('an admin changes the phone and the name, the site and the next staff e-mai
   await hydrated(page);
   await versions.getByRole('button', { name: 'Restaurar la versión 1' }).click();
   await expect(page.getByText(/Se restauró la versión 1: ahora es la versión \d+/)).toBeVisible();
-  await expect(page.getByRole('group', { name: 'Teléfono 1' }).getByLabel('Como se muestra')).toHaveValue(
+  await expect(page.getByRole('group', { name: 'Teléfono 1' }).getByLabel('Número')).toHaveValue(
     before.display,
   );
   await expectPhoneOnSite(visitor, before);

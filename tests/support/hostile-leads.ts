@@ -54,7 +54,7 @@ export interface FieldSpec {
 
 const name: FieldSpec = { kind: 'line', store: { column: 'name' }, max: 100, emailLabel: 'Nombre' };
 const email: FieldSpec = { kind: 'email', store: { column: 'email' }, max: 254, emailLabel: 'Correo' };
-const phone: FieldSpec = { kind: 'phone', store: { column: 'phone' }, max: 20, emailLabel: 'Teléfono' };
+const phone: FieldSpec = { kind: 'phone', store: { column: 'phone' }, max: 16, emailLabel: 'Teléfono' };
 const message = (max: number, optional = false): FieldSpec => ({
   kind: 'multiline',
   store: { column: 'message' },
@@ -213,9 +213,36 @@ export function expectedStored(spec: FieldSpec, value: unknown, consented = true
     case 'enum':
     case 'honeypot':
       return value;
+    case 'phone':
+      // Stored as E.164 whatever way it was typed (ADR 0041).
+      return typeof value === 'string' ? typedPhoneAsE164(value) : value;
     default:
       return typeof value === 'string' ? value.trim() : value;
   }
+}
+
+/**
+ * A phone as docs/api.md says it is stored (ADR 0041): its digits in E.164, +56 added to a Chilean number typed
+ * without it, the international prefix 00 and the old trunk zero dropped. Whether the number exists is checked apart.
+ */
+function typedPhoneAsE164(typed: string): string {
+  const text = typed.trim();
+  const digits = text.replace(/\D/g, '');
+  if (text.startsWith('+')) return `+${digits}`;
+  if (digits.startsWith('00')) return `+${digits.slice(2)}`;
+  if (digits.length === 11 && digits.startsWith('56')) return `+${digits}`;
+  if (digits.length === 10 && digits.startsWith('0')) return `+56${digits.slice(1)}`;
+  return `+56${digits}`;
+}
+
+/** A stored Chilean number as the staff e-mail shows it: '+56 9 8123 4567', '+56 32 212 3456'. */
+function phoneAsShown(stored: string): string {
+  const national = stored.slice(3);
+  if (!stored.startsWith('+56')) return stored;
+  if (/^[29]/.test(national)) return `+56 ${national[0]} ${national.slice(1, 5)} ${national.slice(5)}`;
+  if (/^[68]00/.test(national))
+    return `+56 ${national.slice(0, 3)} ${national.slice(3, 6)} ${national.slice(6)}`;
+  return `+56 ${national.slice(0, 2)} ${national.slice(2, 5)} ${national.slice(5)}`;
 }
 
 export function storedValue(spec: FieldSpec, row: LeadRow): unknown {
@@ -267,7 +294,15 @@ export function expectSafeAccepted(field: string, spec: FieldSpec, value: unknow
   if (spec.kind !== 'multiline') expect(text, `${field} accepted a line break`).not.toMatch(LINE_BREAK);
   if (spec.kind === 'email')
     expect(text).toMatch(/^[^\s<>,;:"()\\[\]]+@[^\s<>,;:"()\\[\]@]+\.[^\s<>,;:"()\\[\]@]+$/);
-  if (spec.kind === 'phone') expect(text).toMatch(/^\+?[\d\s().-]+$/);
+  if (spec.kind === 'phone') {
+    expect(text, `${field} stored a phone that is not E.164`).toMatch(/^\+[1-9]\d{7,14}$/);
+    // A Chilean number is one of the plan's: a mobile, a landline with its area code, a 600 or 800 line.
+    if (text.startsWith('+56'))
+      expect(text, `${field} stored a number Chile does not have`).toMatch(
+        /^\+56(9\d{8}|2\d{8}|[3-7]\d{8}|600\d{7}|800\d{6})$/,
+      );
+    expect(String(value).trim(), `${field} accepted a letter or a sign`).toMatch(/^\+?[\d \u00a0().\-/]+$/);
+  }
   if (spec.kind === 'year') expect(text).toMatch(/^\d{4}$/);
 }
 
@@ -396,7 +431,10 @@ export class LeadProbe {
     const html = mail.htmlBody ?? '';
     expectOnlyTemplateMarkup(html);
     if (typeof stored === 'string' && (spec.emailLabel || spec.kind === 'multiline')) {
-      const shown = spec.kind === 'multiline' ? `Mensaje:\n${stored}` : `${spec.emailLabel}: ${stored}`;
+      const shown =
+        spec.kind === 'multiline'
+          ? `Mensaje:\n${stored}`
+          : `${spec.emailLabel}: ${spec.kind === 'phone' ? phoneAsShown(stored) : stored}`;
       expect(mail.textBody).toContain(shown);
       expect(htmlShowsEscaped(html, stored), `${field} shown escaped in the HTML e-mail`).toBe(true);
     }

@@ -110,12 +110,16 @@ describe('settingsFromForm: the tasa máxima convencional (ADR 0042)', () => {
 });
 
 describe('settingsFromForm: legal texts', () => {
-  it('reads the two texts and the date from their fields, named by their path', () => {
+  it('reads the two texts from their fields, named by their path; the date is not the form’s (ADR 0041)', () => {
     const settings = settingsFromForm(
       defaultDealership,
       formOf({ 'legal.terms': '## Uno\n\nTexto.', 'legal.privacy': '## Dos', 'legal.updated': '2027-01-02' }),
     );
-    expect(settings.legal).toEqual({ terms: '## Uno\n\nTexto.', privacy: '## Dos', updated: '2027-01-02' });
+    expect(settings.legal).toEqual({
+      terms: '## Uno\n\nTexto.',
+      privacy: '## Dos',
+      updated: defaultDealership.legal.updated,
+    });
   });
 });
 

@@ -2,6 +2,7 @@
 // The page places the heading 'Envíanos un mensaje'; after a success the form gives way to the confirmation.
 
 import { SUBJECT_OPTIONS } from '@contracts/lead-options.ts';
+import { PHONE_MAX_TYPED } from '@contracts/phone';
 import type { FormConsent } from '@domain/consent';
 import { island } from '~/lib/island';
 import { leadSchema, useLeadForm } from '~/lib/use-lead-form';
@@ -40,7 +41,7 @@ export function ContactForm({ consent }: { consent: FormConsent }) {
               label="Teléfono"
               type="tel"
               autoComplete="tel"
-              maxLength={20}
+              maxLength={PHONE_MAX_TYPED}
               placeholder="+56 9 1234 5678"
             />
             <SelectField

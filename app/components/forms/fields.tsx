@@ -1,6 +1,7 @@
 // Labelled fields of the lead forms. Each field finds its error in the FieldErrors context, so a form only lists
 // its fields; the error sentence sits below the field, linked with aria-describedby and flagged with aria-invalid.
 
+import { PHONE_MAX_TYPED } from '@contracts/phone';
 import { createContext, type ReactNode, useContext } from 'react';
 import { ChevronDown, CircleAlert } from '~/components/icons';
 import { useIslandId } from '~/lib/island-scope';
@@ -183,7 +184,7 @@ export function PersonFields({
       label="Teléfono"
       type="tel"
       autoComplete="tel"
-      maxLength={20}
+      maxLength={PHONE_MAX_TYPED}
       placeholder="+56 9 1234 5678"
     />
   );

@@ -1,6 +1,7 @@
 // "Te avisamos si llega uno similar" of a sold vehicle's page (ADR 0018): a contact request (POST
 // /api/contacto-contacto/, subject 'compra') whose message names the sold car, so staff know what to look for.
 
+import { PHONE_MAX_TYPED } from '@contracts/phone';
 import type { FormConsent } from '@domain/consent';
 import { stockReference } from '@domain/format';
 import type { z } from 'zod';
@@ -84,7 +85,7 @@ export function SimilarAlertForm({ vehicle, publicUrl, consent }: Props) {
               label="Teléfono"
               type="tel"
               autoComplete="tel"
-              maxLength={20}
+              maxLength={PHONE_MAX_TYPED}
               placeholder="+56 9 1234 5678"
             />
             <TextAreaField

@@ -1,6 +1,7 @@
 // The inline 'Solicitar información' form of a vehicle page (docs/product.md): POST /api/contact/. Once sent it gives
 // way to a confirmation, with '¡Mensaje enviado!' in the notice (docs/product.md), until 'Enviar otra consulta'.
 
+import { PHONE_MAX_TYPED } from '@contracts/phone';
 import type { FormConsent } from '@domain/consent';
 import type { VehicleView } from '@domain/vehicle';
 import { Mail } from '~/components/icons';
@@ -65,7 +66,7 @@ export function VehicleInquiryForm({ vehicle, salesEmail, publicUrl, consent }: 
             type="tel"
             autoComplete="tel"
             required={false}
-            maxLength={20}
+            maxLength={PHONE_MAX_TYPED}
           />
           <TextAreaField
             name="mensaje"

@@ -339,7 +339,8 @@ export function settingsFromForm(current: Dealership, form: FormData): Dealershi
     legal: {
       terms: text(form, 'legal.terms'),
       privacy: text(form, 'legal.privacy'),
-      updated: text(form, 'legal.updated'),
+      // Set by the server when the terms change (ADR 0041); the form only shows it.
+      updated: current.legal.updated,
     },
   };
 }

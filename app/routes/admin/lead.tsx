@@ -34,11 +34,11 @@ export async function loader({ url, context, params }: Route.LoaderArgs) {
   const dealership = await context.services.catalogue.dealership();
   // Financing and insurance requests may be passed to a partner (art. 15): "Derivar a…".
   const cession = await loadCessionPanel(context.services.db, lead.id, dealership, staff);
-  return { lead, myId: staff.id, dealershipName: dealership.name, cession };
+  return { lead, myId: staff.id, myName: staff.name, dealershipName: dealership.name, cession };
 }
 
 export default function LeadPage({ loaderData }: Route.ComponentProps) {
-  const { lead, myId, dealershipName, cession } = loaderData;
+  const { lead, myId, myName, dealershipName, cession } = loaderData;
   const now = useNow(lead.now);
   const deadline = leadDeadline(lead, now);
   return (
@@ -99,7 +99,7 @@ export default function LeadPage({ loaderData }: Route.ComponentProps) {
           </div>
           <div>
             <p className="mb-2 font-medium text-slate-700 text-sm">Contactar</p>
-            <LeadContactActions lead={lead} dealershipName={dealershipName} />
+            <LeadContactActions lead={lead} dealershipName={dealershipName} myName={myName} />
           </div>
         </div>
       </Card>

@@ -1,3 +1,5 @@
+import { chileDayKey } from '@domain/chile-time.ts';
+import { chileHolidayList } from '@server/services/rights/chile-holidays.ts';
 import { listSettingsVersions } from '@server/services/settings/site-settings.ts';
 import { useState } from 'react';
 import { SettingsForm } from '~/components/admin/settings/settings-form';
@@ -13,11 +15,19 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   requireStaffPage(url, context, 'admin');
   const { catalogue, db } = context.services;
   const { settings } = await catalogue.snapshot();
-  return { version: settings.version, settings: settings.data, versions: await listSettingsVersions(db) };
+  // The holidays of the coming year, listed under the box that closes them (ADR 0041).
+  const today = chileDayKey(new Date());
+  const holidays = await chileHolidayList(today, `${Number(today.slice(0, 4)) + 1}${today.slice(4)}`);
+  return {
+    version: settings.version,
+    settings: settings.data,
+    versions: await listSettingsVersions(db),
+    holidays,
+  };
 }
 
 export default function SettingsPage({ loaderData }: Route.ComponentProps) {
-  const { version, settings, versions } = loaderData;
+  const { version, settings, versions, holidays } = loaderData;
   const [saved, setSaved] = useState<Notice>(null);
   return (
     <AdminPage
@@ -32,6 +42,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
             key={version}
             version={version}
             settings={settings}
+            holidays={holidays}
             saved={saved?.text ?? null}
             onSaved={(text) => setSaved({ tone: 'success', text })}
           />

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { fieldErrors } from '@contracts/lead-options.ts';
+import { zodSpanish } from '@contracts/zod-spanish.ts';
 import { chileDayKey } from '@domain/chile-time.ts';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { sendApiError } from '../../http/api-error.ts';
@@ -13,6 +14,7 @@ import {
   LeadAssignmentSettingsSchema,
   LeadNoteSchema,
   LeadOwnerChangeSchema,
+  LeadReplySchema,
   LeadStatusChangeSchema,
   parseLeadId,
 } from '../../services/admin/leads-input.ts';
@@ -20,6 +22,7 @@ import { loadLeadPhoto } from '../../services/admin/leads-photos.ts';
 import {
   addLeadNote,
   changeLeadStatus,
+  replyToLead,
   retryLeadEmails,
   type WorkflowResult,
 } from '../../services/admin/leads-workflow.ts';
@@ -162,6 +165,28 @@ export const leadsRoutes: FastifyPluginAsync = async (app) => {
     const staff = request.staff;
     if (!staff) return reply;
     return answer(reply, await addLeadNote(db, { id, body: parsed.data.texto, author: staff }), 201);
+  });
+
+  // «Escribir correo» (ADR 0041): the e-mail to the person, recorded on the request.
+  app.post<IdParams>('/admin/api/solicitudes/:id/responder', staffOnly, async (request, reply) => {
+    const id = parseLeadId(request.params.id);
+    if (id === null) return notFound(reply);
+    const parsed = LeadReplySchema.safeParse(request.body ?? {}, { error: zodSpanish });
+    if (!parsed.success) {
+      // A body that is no e-mail at all is refused in one sentence; a field, beside it.
+      const { _: whole, ...campos } = fieldErrors(parsed.error);
+      return sendApiError(reply, 400, whole ?? 'Revisa el correo.', campos);
+    }
+    const staff = request.staff;
+    if (!staff) return reply;
+    const result = await replyToLead(db, {
+      id,
+      actor: staff,
+      subject: parsed.data.asunto,
+      body: parsed.data.mensaje,
+    });
+    if (result.ok) outbox.poke();
+    return answer(reply, result, 201);
   });
 
   app.post<IdParams>('/admin/api/solicitudes/:id/reenviar', staffOnly, async (request, reply) => {

@@ -68,8 +68,16 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
     const parsed = StaffUpdateSchema.safeParse(request.body);
     if (!parsed.success) return sendInvalid(reply, parsed.error);
     return applying(reply, async () => {
-      const usuario = await updateStaffAccount(db, staffOf(request), id, parsed.data, config.publicUrl);
-      if (parsed.data.traspasarA !== undefined) app.services.outbox.poke();
+      const usuario = await updateStaffAccount(
+        db,
+        staffOf(request),
+        id,
+        parsed.data,
+        config.publicUrl,
+        (await app.services.catalogue.dealership()).name,
+      );
+      // A handover, a changed address and a reactivation each queue an e-mail.
+      app.services.outbox.poke();
       return { usuario };
     });
   });

@@ -16,7 +16,7 @@ import {
 } from '@db/schema.ts';
 import { storedSimulationLines } from '@domain/credit-quotation.ts';
 import { variantWidths } from '@domain/media.ts';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { OWNER_AUDIT_ACTION } from '../leads/lead-assignment.ts';
 import { LEAD_KIND_BY_KIND } from '../leads/lead-kinds.ts';
@@ -93,7 +93,8 @@ export async function getLeadDetail(db: Db, id: number, now = new Date()): Promi
         subject: emailOutbox.subject,
       })
       .from(emailOutbox)
-      .where(eq(emailOutbox.leadId, id))
+      // The e-mails the site wrote about it; those staff wrote to the person are in its history.
+      .where(and(eq(emailOutbox.leadId, id), isNull(emailOutbox.writtenBy)))
       .orderBy(asc(emailOutbox.id)),
     db
       .select({
@@ -152,8 +153,34 @@ const ownerName = (value: unknown): string | null => {
   return typeof name === 'string' ? name : null;
 };
 
-/** Who changed the status or the owner and when, oldest first, from the audit trail. */
+/**
+ * Who changed the status or the owner and when, from the audit trail, and the e-mails staff wrote to the person
+ * (the outbox rows that name their writer), oldest first.
+ */
 async function leadHistory(db: Db, id: number): Promise<LeadHistoryEntry[]> {
+  const replies = await db
+    .select({
+      at: emailOutbox.createdAt,
+      toAddress: emailOutbox.toAddress,
+      subject: emailOutbox.subject,
+      body: emailOutbox.textBody,
+      status: emailOutbox.status,
+      byName: staffUsers.name,
+      byEmail: staffUsers.email,
+    })
+    .from(emailOutbox)
+    .leftJoin(staffUsers, eq(staffUsers.id, emailOutbox.writtenBy))
+    .where(and(eq(emailOutbox.leadId, id), isNotNull(emailOutbox.writtenBy)))
+    .orderBy(asc(emailOutbox.createdAt), asc(emailOutbox.id));
+  const changes = await changeHistory(db, id);
+  // A reply and the status change it made share their instant (one transaction): the reply reads first.
+  return [
+    ...replies.map((row): LeadHistoryEntry => ({ type: 'correo', ...row, at: row.at.toISOString() })),
+    ...changes,
+  ].sort((a, b) => a.at.localeCompare(b.at));
+}
+
+async function changeHistory(db: Db, id: number): Promise<LeadHistoryEntry[]> {
   const rows = await db
     .select({
       at: auditLog.createdAt,

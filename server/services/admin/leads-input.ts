@@ -1,6 +1,6 @@
 import { LEAD_NOTE_MAX, LEAD_STATUS_VALUES } from '@contracts/admin-leads.ts';
 import { MAX_DB_ID } from '@contracts/db-id.ts';
-import { CONTROL, LONE_SURROGATE } from '@contracts/text-field.ts';
+import { CONTROL, LONE_SURROGATE, text } from '@contracts/text-field.ts';
 import { z } from 'zod';
 
 // The bodies the leads API accepts, with the Spanish sentences staff read beside the field.
@@ -52,4 +52,17 @@ export const LeadOwnerChangeSchema = z.strictObject(
 export const LeadAssignmentSettingsSchema = z.strictObject(
   { turnos: z.boolean({ error: 'Indica si las solicitudes se reparten por turnos (true o false).' }) },
   { error: 'Solo se puede cambiar si las solicitudes se reparten por turnos.' },
+);
+
+/** The longest subject and message of an e-mail written from a request (ADR 0041). */
+export const LEAD_REPLY_SUBJECT_MAX = 200;
+export const LEAD_REPLY_BODY_MAX = 10_000;
+
+/** POST /admin/api/solicitudes/:id/responder: the e-mail to the person, one line of subject and its text. */
+export const LeadReplySchema = z.strictObject(
+  {
+    asunto: text({ label: 'el asunto', max: LEAD_REPLY_SUBJECT_MAX }),
+    mensaje: text({ label: 'el mensaje', min: 2, max: LEAD_REPLY_BODY_MAX, multiline: true }),
+  },
+  { error: 'Envía el asunto y el mensaje del correo.' },
 );

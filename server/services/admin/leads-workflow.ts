@@ -147,3 +147,75 @@ export async function retryLeadEmails(
     return { ok: true, value: { retried: rows.length } };
   });
 }
+
+/** The audit action of an e-mail written to the person from the request, read back as the request's history. */
+export const REPLY_AUDIT_ACTION = 'correo_respondido';
+
+/**
+ * «Escribir correo» (issue 31 item 8, ADR 0041): the e-mail goes to the person through the outbox, from the
+ * dealership's address with Reply-To the staff member, and is recorded on the request (the outbox row names who
+ * wrote it; the audit trail says when). A request nobody had answered is then Contactado, its first contact credited
+ * to the writer, as when the status is changed by hand. An anonymised request has no address to write to; a blocked
+ * person's data are not processed (art. 8 ter).
+ */
+export async function replyToLead(
+  db: Db,
+  input: { id: number; actor: SessionUser; subject: string; body: string },
+): Promise<WorkflowResult<{ correo: number; contactada: boolean }>> {
+  return db.transaction(async (tx) => {
+    const [lead] = await tx
+      .select({ email: leads.email, status: leads.status, anonymizedAt: leads.anonymizedAt })
+      .from(leads)
+      .where(eq(leads.id, input.id))
+      .for('update');
+    if (!lead) return NOT_FOUND;
+    if (lead.anonymizedAt !== null || lead.email === '')
+      return {
+        ok: false,
+        status: 409,
+        error: 'Esta solicitud ya no guarda el correo de la persona: no se le puede escribir.',
+      };
+    if (await isProcessingBlocked(tx, lead.email)) return BLOCKED;
+    const [mail] = await tx
+      .insert(emailOutbox)
+      .values({
+        leadId: input.id,
+        toAddress: lead.email,
+        replyTo: input.actor.email,
+        subject: input.subject,
+        textBody: input.body,
+        writtenBy: input.actor.id,
+      })
+      .returning({ id: emailOutbox.id });
+    if (!mail) throw new Error('the reply was not queued');
+    await recordAudit(tx, {
+      actor: input.actor,
+      action: REPLY_AUDIT_ACTION,
+      entity: LEAD_AUDIT_ENTITY,
+      entityId: input.id,
+      details: { asunto: input.subject, envio: mail.id },
+    });
+    const contactada = lead.status === 'nuevo';
+    if (contactada) {
+      const now = new Date();
+      await tx
+        .update(leads)
+        .set({
+          status: 'contactado',
+          statusChangedAt: now,
+          statusChangedBy: input.actor.id,
+          firstContactAt: now,
+          firstContactBy: input.actor.id,
+        })
+        .where(and(eq(leads.id, input.id), eq(leads.status, 'nuevo')));
+      await recordAudit(tx, {
+        actor: input.actor,
+        action: STATUS_AUDIT_ACTION,
+        entity: LEAD_AUDIT_ENTITY,
+        entityId: input.id,
+        details: { from: 'nuevo', to: 'contactado' },
+      });
+    }
+    return { ok: true, value: { correo: mail.id, contactada } };
+  });
+}

@@ -135,9 +135,10 @@ export async function updateStaffAccount(
   id: number,
   change: StaffUpdate,
   publicUrl?: string,
+  dealership?: string,
 ): Promise<StaffMember> {
   try {
-    return await applyStaffUpdate(db, actor, id, change, publicUrl);
+    return await applyStaffUpdate(db, actor, id, change, publicUrl, dealership);
   } catch (error) {
     // Two admins giving two accounts the same address at the same moment: the unique index refuses the second.
     if (isUniqueViolation(error)) throw emailTaken();
@@ -164,6 +165,7 @@ async function applyStaffUpdate(
   id: number,
   change: StaffUpdate,
   publicUrl?: string,
+  dealership = 'la automotora',
 ): Promise<StaffMember> {
   return db.transaction(async (tx) => {
     const activeAdmins = await tx
@@ -224,6 +226,9 @@ async function applyStaffUpdate(
       // A link sent to the old address must not open the account any more.
       await revokeResetLinks(tx, id);
       await audit('correo_cambiado', { cambios: { correo: { antes: before.email, despues: email } } });
+      // The old address is told (issue 31): if the change was not expected, its holder learns it at once.
+      const mail = emailChangedMail({ user: before, email, by: actor.name ?? actor.email, dealership });
+      await tx.insert(emailOutbox).values({ toAddress: mail.to, subject: mail.subject, textBody: mail.text });
     }
     if (name !== before.name)
       await audit('usuario_editado', { cambios: { nombre: { antes: before.name, despues: name } } });
@@ -234,6 +239,13 @@ async function applyStaffUpdate(
       const sessionsEnded = active ? 0 : await destroyUserSessions(tx, id);
       if (!active && change.traspasarA !== undefined)
         handedOver = await handOver(tx, { actor, from: after, to: change.traspasarA, publicUrl });
+      if (active) {
+        // Issue 31: the colleague learns they can sign in again, and how if the password is forgotten.
+        const mail = reactivatedMail({ user: after, by: actor.name ?? actor.email, dealership, publicUrl });
+        await tx
+          .insert(emailOutbox)
+          .values({ toAddress: mail.to, subject: mail.subject, textBody: mail.text });
+      }
       await audit(
         active ? 'usuario_reactivado' : 'usuario_desactivado',
         active
@@ -246,6 +258,51 @@ async function applyStaffUpdate(
     }
     return toMember(after);
   });
+}
+
+/** To the address an account had: it is no longer the account's, and who changed it. */
+export function emailChangedMail(input: {
+  user: { name: string; email: string };
+  email: string;
+  by: string;
+  dealership: string;
+}) {
+  return {
+    to: input.user.email,
+    subject: `Cambió el correo de tu cuenta del panel de ${input.dealership}`,
+    text: [
+      `Hola, ${input.user.name}:`,
+      '',
+      `${input.by} cambió el correo con que ingresas al panel de ${input.dealership}. Desde ahora es ${input.email}: este correo (${input.user.email}) ya no abre la cuenta ni recibe sus avisos ni sus enlaces para cambiar la contraseña.`,
+      '',
+      `Si no lo esperabas, avísale de inmediato a un administrador de ${input.dealership}.`,
+      '',
+      `Equipo de ${input.dealership}`,
+    ].join('\n'),
+  };
+}
+
+/** To a reactivated account: it can sign in again, with the same password or a new one. */
+export function reactivatedMail(input: {
+  user: { name: string; email: string };
+  by: string;
+  dealership: string;
+  publicUrl?: string;
+}) {
+  const base = input.publicUrl?.replace(/\/$/, '');
+  return {
+    to: input.user.email,
+    subject: `Tu cuenta del panel de ${input.dealership} está activa de nuevo`,
+    text: [
+      `Hola, ${input.user.name}:`,
+      '',
+      `${input.by} reactivó tu cuenta del panel de ${input.dealership} (${input.user.email}). Puedes ingresar con tu contraseña de siempre${base ? ` en ${base}/admin/ingresar` : ''}.`,
+      '',
+      `Si no la recuerdas, pide un enlace para crear una nueva en «¿Olvidaste tu contraseña?»${base ? ` (${base}/admin/clave-olvidada)` : ''}.`,
+      '',
+      `Equipo de ${input.dealership}`,
+    ].join('\n'),
+  };
 }
 
 /**

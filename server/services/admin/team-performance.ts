@@ -38,13 +38,14 @@ export async function loadTeamPerformance(db: Db, now = new Date()): Promise<Tea
         by: contactedBy,
         median: sql<number | null>`percentile_cont(0.5) within group (order by
           extract(epoch from (${leads.firstContactAt} - ${leads.createdAt})))`,
+        contacts: sql<number>`count(*)`.mapWith(Number),
       })
       .from(leads)
       .where(sql`${recent} and ${leads.firstContactAt} is not null`)
       .groupBy(contactedBy),
   ]);
   const byOwner = new Map(counts.map((row) => [row.ownerId, row]));
-  const medianOf = new Map(medians.map((row) => [row.by === null ? null : Number(row.by), row.median]));
+  const medianOf = new Map(medians.map((row) => [row.by === null ? null : Number(row.by), row]));
   const named = [...byOwner.keys(), ...medianOf.keys()].filter((id): id is number => id !== null);
   const people = await db
     .select({ id: staffUsers.id, name: staffUsers.name, role: staffUsers.role, active: staffUsers.active })
@@ -58,13 +59,15 @@ export async function loadTeamPerformance(db: Db, now = new Date()): Promise<Tea
     .orderBy(asc(staffUsers.name), asc(staffUsers.id));
   const figures = (ownerId: number | null, name: string, note: string | null): TeamMemberPerformance => {
     const row = byOwner.get(ownerId);
-    const median = medianOf.get(ownerId);
+    const contacts = medianOf.get(ownerId);
+    const median = contacts?.median;
     return {
       ownerId,
       name,
       note,
       assigned: row?.assigned ?? 0,
       medianFirstContactSeconds: median == null ? null : Math.round(Number(median)),
+      firstContacts: contacts?.contacts ?? 0,
       overdue: row?.overdue ?? 0,
       closed: row?.closed ?? 0,
     };

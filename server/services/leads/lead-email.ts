@@ -1,4 +1,5 @@
 import type { Dealership } from '@contracts/dealership.ts';
+import { formatPhone } from '@contracts/phone.ts';
 import { formatChileLongDateTime } from '@domain/chile-time.ts';
 import { type StoredSimulation, storedSimulationLines } from '@domain/credit-quotation.ts';
 import { formatPrice } from '@domain/format.ts';
@@ -56,7 +57,7 @@ export function buildLeadEmail(input: LeadEmailInput): LeadEmail {
     ['Número', `#${input.id}`],
     ['Nombre', fields.name],
     ['Correo', fields.email],
-    ['Teléfono', fields.phone ?? '—'],
+    ['Teléfono', fields.phone ? formatPhone(fields.phone) : '—'],
   ];
   for (const [key, value] of Object.entries(fields.details)) {
     const { label, value: shown } = describeDetail(key, value);
@@ -141,7 +142,7 @@ export function buildLeadNotice(
     ['Número', `#${input.id}`],
     ['Nombre', fields.name],
     ['Correo', fields.email],
-    ['Teléfono', fields.phone ?? '—'],
+    ['Teléfono', fields.phone ? formatPhone(fields.phone) : '—'],
   ];
   if (vehicle) rows.push(['Vehículo', `${vehicle.brand.nombre} ${vehicle.model} ${vehicle.year}`]);
   rows.push(['Recibida', formatChileLongDateTime(input.createdAt)]);

@@ -1,5 +1,7 @@
 // The reminder of issue 21, item 2: a lead nobody has answered at 75% of its promised time sends one e-mail to its
 // owner and to the admins (those who want lead e-mails), through the outbox.
+
+import { formatPhone } from '@contracts/phone.ts';
 import type { Db } from '@db/client.ts';
 import { emailOutbox, leads, staffUsers } from '@db/schema.ts';
 import { formatChileLongDateTime } from '@domain/chile-time.ts';
@@ -70,7 +72,7 @@ export async function queueDueReminders(db: Db, input: { now: Date; publicUrl: s
         `Nadie ha contactado todavía a ${lead.name} y el plazo vence el ${formatChileLongDateTime(lead.dueAt)}.`,
         '',
         `Correo: ${lead.email}`,
-        `Teléfono: ${lead.phone ?? '—'}`,
+        `Teléfono: ${lead.phone ? formatPhone(lead.phone) : '—'}`,
         '',
         `Ver la solicitud: ${link}`,
         '',

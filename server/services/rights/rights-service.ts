@@ -11,7 +11,12 @@ import { confirmRightsRequest, peekRightsLink } from './confirm-rights-request.t
 import { extendRightsRequest } from './extend-rights-request.ts';
 import { listRightsRequests } from './list-rights-requests.ts';
 import { refuseRightsRequest } from './refuse-rights-request.ts';
-import { downloadRightsExport, type ExportFormat, openRightsExport } from './rights-export.ts';
+import {
+  downloadRightsExport,
+  type ExportFormat,
+  openRightsExport,
+  viewRightsExport,
+} from './rights-export.ts';
 import { getRightsRequest } from './rights-request-detail.ts';
 import { sendConsentsLink } from './send-consents-link.ts';
 import { submitRightsRequest } from './submit-rights-request.ts';
@@ -75,6 +80,11 @@ export function rightsService(deps: {
     openExport: (token: string) => openRightsExport(db, token, service.now()),
     download: async (token: string, format: ExportFormat) =>
       downloadRightsExport(db, token, format, {
+        now: service.now(),
+        controller: (await catalogue.dealership()).legalName,
+      }),
+    view: async (token: string) =>
+      viewRightsExport(db, token, {
         now: service.now(),
         controller: (await catalogue.dealership()).legalName,
       }),

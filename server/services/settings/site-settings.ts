@@ -5,9 +5,11 @@ import { type Dealership, parseStoredDealership, withOpeningSchedule } from '@co
 import { missingPrivacyPlaceholders } from '@contracts/legal-texts.ts';
 import type { ImageRef } from '@contracts/listing.ts';
 import type { Db } from '@db/client.ts';
-import { images, siteImages, siteSettings, staffUsers } from '@db/schema.ts';
+import { auditLog, images, siteImages, siteSettings, staffUsers } from '@db/schema.ts';
+import { type AuditLine, auditLines } from '@domain/audit-text.ts';
+import { chileDayKey } from '@domain/chile-time.ts';
 import { settingsRateIssues } from '@domain/maximum-rate.ts';
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { type PreparedImage, storeImage } from '../images/ingest-image.ts';
@@ -31,6 +33,8 @@ export interface SettingsVersion {
   /** The staff member who saved it; null for the first version (configuration) or a deleted account. */
   createdBy: string | null;
   restoredFrom: number | null;
+  /** What it changed from the version before it, in the form's words (its audit entry); empty for the first. */
+  changes: AuditLine[];
 }
 
 /** How many versions the back office lists (the newest first); older ones stay in the database. */
@@ -63,8 +67,41 @@ export async function listSettingsVersions(db: Db): Promise<SettingsVersion[]> {
     .leftJoin(staffUsers, eq(staffUsers.id, siteSettings.createdBy))
     .orderBy(desc(siteSettings.version))
     .limit(SETTINGS_VERSIONS_SHOWN);
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+  // Each save's audit entry names what it changed (settingsChanges), read as the audit page reads it.
+  const entries =
+    rows.length === 0
+      ? []
+      : await db
+          .select({ version: auditLog.entityId, action: auditLog.action, details: auditLog.details })
+          .from(auditLog)
+          .where(
+            and(
+              eq(auditLog.entity, 'configuracion'),
+              inArray(auditLog.action, ['configuracion_guardada', 'configuracion_restaurada']),
+              inArray(
+                auditLog.entityId,
+                rows.map((row) => String(row.version)),
+              ),
+            ),
+          );
+  const changesOf = new Map(
+    entries.map((entry) => {
+      const { restauradaDe: _restored, ...details } = entry.details;
+      return [entry.version, auditLines(entry.action, details)] as const;
+    }),
+  );
+  return rows.map((row) => ({
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    changes: changesOf.get(String(row.version)) ?? [],
+  }));
 }
+
+/**
+ * Values compared whole: a day's opening hours (read as «Sábado: 10:30-13:30 → cerrado», not range by range) and a
+ * photo (its hash and size mean nothing apart).
+ */
+const WHOLE = [/^schedule\.week\.\d$/, /\.(?:photo|logo)$/];
 
 /**
  * Every leaf that differs between two versions, as `path: [before, after]` (`phones.0.display`). Arrays of different
@@ -78,7 +115,8 @@ export function settingsChanges(
   const isObject = (value: unknown): value is Record<string, unknown> =>
     typeof value === 'object' && value !== null && !Array.isArray(value);
   const bothArrays = Array.isArray(before) && Array.isArray(after) && before.length === after.length;
-  if ((isObject(before) && isObject(after)) || bothArrays) {
+  const whole = WHOLE.some((rule) => rule.test(path));
+  if (!whole && ((isObject(before) && isObject(after)) || bothArrays)) {
     const a = before as Record<string, unknown>;
     const b = after as Record<string, unknown>;
     const changes: Record<string, [unknown, unknown]> = {};
@@ -88,6 +126,15 @@ export function settingsChanges(
     return changes;
   }
   return JSON.stringify(before) === JSON.stringify(after) ? {} : { [path || '(todo)']: [before, after] };
+}
+
+/**
+ * The terms' «Última actualización» (ADR 0041) is the Chilean day their text last changed, set here on every save and
+ * restore that changes it; whatever date a client sends is not taken. Unchanged terms keep the date in use.
+ */
+export function withTermsDate(current: Dealership, next: Dealership, now: Date): Dealership {
+  const updated = next.legal.terms === current.legal.terms ? current.legal.updated : chileDayKey(now);
+  return updated === next.legal.updated ? next : { ...next, legal: { ...next.legal, updated } };
 }
 
 /**
@@ -111,15 +158,16 @@ async function addVersion(
         'Otra persona guardó la configuración mientras la editabas. Recarga la página para ver la versión actual.',
       );
     }
-    const changes = settingsChanges(current.data, next.data);
+    const data = withTermsDate(current.data, next.data, new Date());
+    const changes = settingsChanges(current.data, data);
     if (Object.keys(changes).length === 0) return { ...current, policy: null };
-    checkPrivacyText(next.data, next.restoredFrom);
-    checkMaximumRates(next.data, next.restoredFrom);
-    await checkSitePhotos(tx, next.data);
+    checkPrivacyText(data, next.restoredFrom);
+    checkMaximumRates(data, next.restoredFrom);
+    await checkSitePhotos(tx, data);
     if (current.version === 0) await tx.insert(siteSettings).values({ data: initial });
     const [row] = await tx
       .insert(siteSettings)
-      .values({ data: next.data, createdBy: actor.id, restoredFrom: next.restoredFrom })
+      .values({ data, createdBy: actor.id, restoredFrom: next.restoredFrom })
       .returning({ version: siteSettings.version });
     if (!row) throw new Error('the settings version was not stored');
     await recordAudit(tx, {
@@ -132,8 +180,8 @@ async function addVersion(
         cambios: changes,
       },
     });
-    const policy = await publishPolicyVersion(tx, next.data, actor);
-    return { version: row.version, data: next.data, policy };
+    const policy = await publishPolicyVersion(tx, data, actor);
+    return { version: row.version, data, policy };
   });
 }
 

@@ -10,8 +10,10 @@ import { serverDataDir } from './data-dir.ts';
 export async function findOutboxMail(
   match: (mail: ParsedMail) => boolean,
   timeoutMs = 20_000,
+  /** The data directory of a server the test started itself (the project's server otherwise). */
+  dataDir = serverDataDir(),
 ): Promise<ParsedMail> {
-  const dir = path.join(serverDataDir(), 'outbox');
+  const dir = path.join(dataDir, 'outbox');
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     let files: string[] = [];

@@ -27,6 +27,8 @@ function TeamCards({ rows }: { rows: TeamMemberPerformance[] }) {
           <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
             <dt className="text-slate-700">Asignadas</dt>
             <dd className={numeric}>{number(row.assigned)}</dd>
+            <dt className="text-slate-700">Primeros contactos</dt>
+            <dd className={numeric}>{number(row.firstContacts)}</dd>
             <dt className="text-slate-700">Mediana al primer contacto</dt>
             <dd className={numeric}>{median(row)}</dd>
             <dt className="text-slate-700">Vencidas ahora</dt>
@@ -42,8 +44,21 @@ function TeamCards({ rows }: { rows: TeamMemberPerformance[] }) {
   );
 }
 
-/** 'Equipo de ventas' (admins only): each salesperson's leads of 30 days, median first contact, overdue and closed. */
+/**
+ * 'Equipo de ventas' (admins only): each person's leads of 30 days, the first contacts they made and their median,
+ * overdue and closed, and the totals.
+ */
 export function TeamPerformancePanel({ rows }: { rows: TeamMemberPerformance[] }) {
+  // Every request is in one row only (issue 31): the totals are the dealership's.
+  const totals = rows.reduce(
+    (sum, row) => ({
+      assigned: sum.assigned + row.assigned,
+      firstContacts: sum.firstContacts + row.firstContacts,
+      overdue: sum.overdue + row.overdue,
+      closed: sum.closed + row.closed,
+    }),
+    { assigned: 0, firstContacts: 0, overdue: 0, closed: 0 },
+  );
   return (
     <div className="mt-5">
       <Card title="Equipo de ventas (últimos 30 días)">
@@ -58,15 +73,23 @@ export function TeamPerformancePanel({ rows }: { rows: TeamMemberPerformance[] }
         ) : (
           <div data-testid="team-performance">
             <TeamCards rows={rows} />
+            <p className="mt-3 text-slate-800 text-sm md:hidden">
+              <span className="font-semibold">Total:</span> {number(totals.assigned)} asignadas,{' '}
+              {number(totals.firstContacts)} primeros contactos, {number(totals.overdue)} vencidas,{' '}
+              {number(totals.closed)} cerradas.
+            </p>
             <div className="hidden md:block">
               <DataTable caption="Equipo de ventas, últimos 30 días">
                 <thead>
                   <tr>
                     <th scope="col" className={th}>
-                      Vendedor
+                      Persona
                     </th>
                     <th scope="col" className={`${th} ${numeric}`}>
                       Asignadas
+                    </th>
+                    <th scope="col" className={`${th} ${numeric}`}>
+                      Primeros contactos
                     </th>
                     <th scope="col" className={`${th} ${numeric}`}>
                       Mediana al primer contacto
@@ -87,6 +110,7 @@ export function TeamPerformancePanel({ rows }: { rows: TeamMemberPerformance[] }
                         <NoteBadge row={row} />
                       </th>
                       <td className={`${td} ${numeric}`}>{number(row.assigned)}</td>
+                      <td className={`${td} ${numeric}`}>{number(row.firstContacts)}</td>
                       <td className={`${td} ${numeric}`}>{median(row)}</td>
                       <td
                         className={`${td} ${numeric} ${row.overdue > 0 ? 'font-semibold text-red-800' : ''}`}
@@ -97,13 +121,27 @@ export function TeamPerformancePanel({ rows }: { rows: TeamMemberPerformance[] }
                     </tr>
                   ))}
                 </tbody>
+                <tfoot>
+                  <tr className="border-slate-300 border-t-2">
+                    <th scope="row" className={`${td} font-semibold`}>
+                      Total
+                    </th>
+                    <td className={`${td} ${numeric} font-semibold`}>{number(totals.assigned)}</td>
+                    <td className={`${td} ${numeric} font-semibold`}>{number(totals.firstContacts)}</td>
+                    <td className={`${td} ${numeric}`}>—</td>
+                    <td className={`${td} ${numeric} font-semibold`}>{number(totals.overdue)}</td>
+                    <td className={`${td} ${numeric} font-semibold`}>{number(totals.closed)}</td>
+                  </tr>
+                </tfoot>
               </DataTable>
             </div>
           </div>
         )}
         <p className="mt-3 text-slate-600 text-xs">
-          Asignadas: solicitudes llegadas en los últimos 30 días que hoy son suyas. Mediana: tiempo desde que
-          llega una de ellas hasta el primer contacto. Vencidas: sin contactar y con el plazo cumplido.
+          Cada solicitud cuenta una vez, en la fila de quien la tiene hoy (también un administrador o una
+          cuenta desactivada). Asignadas: llegadas en los últimos 30 días. Primeros contactos: de esas
+          solicitudes, las que esa persona contactó primero, aunque hoy sean de otra; la mediana es el tiempo
+          desde que llegó cada una hasta ese contacto. Vencidas: sin contactar y con el plazo cumplido.
         </p>
       </Card>
     </div>

@@ -1,4 +1,5 @@
 import type { LeadDetail } from '@contracts/admin-leads';
+import { formatPhone } from '@contracts/phone';
 import { formatChileDateTime } from '@domain/chile-time';
 import { telHref } from '@domain/phone';
 import { slotLabel } from '@domain/test-drive';
@@ -38,7 +39,7 @@ export function LeadFacts({ lead }: { lead: LeadDetail }) {
         <Fact label="Teléfono">
           {lead.phone ? (
             <a href={telHref(lead.phone)} className={link}>
-              {lead.phone}
+              {formatPhone(lead.phone)}
             </a>
           ) : (
             'No indicado'

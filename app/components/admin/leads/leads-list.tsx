@@ -1,4 +1,5 @@
 import type { LeadListItem, LeadOwnerRef } from '@contracts/admin-leads';
+import { formatPhone } from '@contracts/phone';
 import { formatChileDateTime } from '@domain/chile-time';
 import { leadDeadline } from '@domain/lead-deadline';
 import { Link } from 'react-router';
@@ -75,7 +76,7 @@ export function LeadsList({ items, now }: { items: LeadListItem[]; now: number }
                   </td>
                   <td className={`${td} max-w-64`}>
                     <p className="truncate">{lead.email}</p>
-                    {lead.phone ? <p className="text-slate-600 text-xs">{lead.phone}</p> : null}
+                    {lead.phone ? <p className="text-slate-600 text-xs">{formatPhone(lead.phone)}</p> : null}
                   </td>
                   <td className={td}>
                     {lead.vehicle ? lead.vehicle.name : <span className="text-slate-500">—</span>}
@@ -138,7 +139,7 @@ export function LeadsList({ items, now }: { items: LeadListItem[]; now: number }
               {lead.phone ? (
                 <p className="mt-0.5 flex items-center gap-1.5 text-slate-700 text-sm">
                   <Phone aria-hidden className="size-4 shrink-0 text-slate-500" />
-                  {lead.phone}
+                  {formatPhone(lead.phone)}
                 </p>
               ) : null}
               {lead.vehicle ? (

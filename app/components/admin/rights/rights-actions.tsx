@@ -1,5 +1,6 @@
 // The answers staff give a rights request, each a small form calling the back office API; every one is an event of
 // the request and an e-mail to the person (server/services/rights/).
+import { PHONE_MAX_TYPED } from '@contracts/phone';
 import type { RightsRequestDetail } from '@contracts/rights';
 import { formatChileDateTime } from '@domain/chile-time';
 import { type ReactNode, useState } from 'react';
@@ -124,7 +125,7 @@ export function RightsActions({ request }: { request: RightsRequestDetail }) {
                   name="telefono"
                   label="Teléfono corregido"
                   required={false}
-                  maxLength={20}
+                  maxLength={PHONE_MAX_TYPED}
                   type="tel"
                 />
               </div>

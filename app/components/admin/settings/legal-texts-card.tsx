@@ -4,8 +4,9 @@ import {
   type LegalTexts,
   REQUIRED_PRIVACY_PLACEHOLDERS,
 } from '@contracts/legal-texts.ts';
+import { dayKeyToChile } from '@domain/chile-time';
 import { Card } from '~/components/admin/ui';
-import { TextAreaField, TextField } from '~/components/forms/fields';
+import { TextAreaField } from '~/components/forms/fields';
 
 const PLACEHOLDERS_HINT = `Datos que se completan solos: ${Object.keys(LEGAL_PLACEHOLDERS)
   .map((name) => `{${name}}`)
@@ -64,14 +65,14 @@ export function LegalTextsCard({ legal }: { legal: LegalTexts }) {
           maxLength={LEGAL_TEXT_MAX}
           hint={`Se muestra en /privacidad, como una versión nueva cada vez que cambia. Debe incluir ${REQUIRED_HINT}. ${PLACEHOLDERS_HINT}`}
         />
-        <TextField
-          name="legal.updated"
-          label="Última actualización"
-          type="date"
-          defaultValue={legal.updated}
-          hint="La fecha que muestra /terminos; cámbiala cuando cambies su texto. /privacidad muestra la fecha de su versión vigente."
-          className="sm:max-w-xs"
-        />
+        <p className="text-slate-700 text-sm">
+          <span className="font-medium text-slate-900">Última actualización de los términos:</span>{' '}
+          {dayKeyToChile(legal.updated)}.{' '}
+          <span className="text-slate-600">
+            Se pone sola con la fecha del día en que se guarda un cambio de su texto. /privacidad muestra la
+            fecha de su versión vigente.
+          </span>
+        </p>
       </div>
     </Card>
   );

@@ -1,5 +1,7 @@
 import type { OpeningSchedule } from '@contracts/opening-schedule.ts';
+import { dayKeyToChile } from '@domain/chile-time';
 import { dayHoursText, WEEK_ORDER } from '@domain/hours-text';
+import { weekdayOf } from '@domain/opening-hours';
 import { Card } from '~/components/admin/ui';
 import { TextAreaField, TextField } from '~/components/forms/fields';
 
@@ -9,7 +11,36 @@ const DAY_LABELS = ['Domingo', 'Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viern
  * The one opening-hours setting (ADR 0036): what the header, the footer, the contact page, the search engines' data,
  * the test-drive slots and the requests' deadlines all follow.
  */
-export function OpeningHoursCard({ schedule }: { schedule: OpeningSchedule }) {
+export interface Holiday {
+  day: string;
+  name: string;
+}
+
+const WEEKDAY = ['dom', 'lun', 'mar', 'mié', 'jue', 'vie', 'sáb'];
+
+/** The coming holidays the box closes, folded: what «feriados» means this year, and what it leaves out. */
+function HolidayList({ holidays }: { holidays: Holiday[] }) {
+  return (
+    <details className="mt-2 ml-7 text-slate-700 text-sm">
+      <summary className="cursor-pointer font-medium text-brand-700 underline underline-offset-2">
+        Ver los feriados de los próximos 12 meses ({holidays.length})
+      </summary>
+      <ul className="mt-2 grid gap-x-6 gap-y-0.5 sm:grid-cols-2">
+        {holidays.map((holiday) => (
+          <li key={holiday.day} className="tabular-nums">
+            {WEEKDAY[weekdayOf(holiday.day)]} {dayKeyToChile(holiday.day)}: {holiday.name}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2 text-slate-600">
+        Los feriados regionales y los de elecciones no están en esta lista: agrégalos en «Otros días cerrados»
+        si cierran esos días.
+      </p>
+    </details>
+  );
+}
+
+export function OpeningHoursCard({ schedule, holidays }: { schedule: OpeningSchedule; holidays: Holiday[] }) {
   const closed = schedule.closedDates.map((day) => day.split('-').reverse().join('-')).join('\n');
   return (
     <Card id="horario" title="Horario de atención">
@@ -47,6 +78,7 @@ export function OpeningHoursCard({ schedule }: { schedule: OpeningSchedule }) {
           </span>
         </span>
       </label>
+      <HolidayList holidays={holidays} />
       <TextAreaField
         name="schedule.closedDates"
         label="Otros días cerrados"

@@ -1,4 +1,5 @@
 import type { Dealership } from '@contracts/dealership.ts';
+import { formatPhone, PHONE_MAX_TYPED } from '@contracts/phone';
 import type { ReactNode } from 'react';
 import { useContext, useEffect, useRef } from 'react';
 import { adminButton, Card } from '~/components/admin/ui';
@@ -19,7 +20,7 @@ import { DescriptionsCard, FinancingTextsCard, PartnersCard } from './content-ca
 import { FinancingCosts } from './financing-costs';
 import { LegalTextsCard } from './legal-texts-card';
 import { MaximumRatesCard } from './maximum-rates-card';
-import { OpeningHoursCard } from './opening-hours-card';
+import { type Holiday, OpeningHoursCard } from './opening-hours-card';
 import { PrivacyCard } from './privacy-card';
 import { QuotationCard } from './quotation-card';
 import { SettingsGroup } from './settings-group';
@@ -34,6 +35,10 @@ function GroupError({ name }: { name: string }) {
 function Grid({ children }: { children: ReactNode }) {
   return <div className="grid gap-4 sm:grid-cols-2">{children}</div>;
 }
+
+/** «Como se muestra» as the form offers it: blank when it is the number as it reads, so a new number shows itself. */
+const shownAs = (phone: Dealership['phones'][number] | undefined) =>
+  phone && phone.display !== formatPhone(phone.e164) ? phone.display : '';
 
 const indexes = Array.from({ length: SETTINGS_ROWS }, (_, index) => index);
 
@@ -109,11 +114,14 @@ function SavedNotice({ text }: { text: string | null }) {
 export function SettingsForm({
   version,
   settings,
+  holidays,
   saved,
   onSaved,
 }: {
   version: number;
   settings: Dealership;
+  /** Chile's public holidays of the coming year, listed in «Horario de atención». */
+  holidays: Holiday[];
   /** The sentence of the last save, shown beside the button (the form remounts with each new version). */
   saved: string | null;
   /** Told the success sentence: a saved version remounts this form, so the page shows it. */
@@ -177,10 +185,10 @@ export function SettingsForm({
             <TextField
               name="whatsapp"
               label="WhatsApp"
-              inputMode="numeric"
-              defaultValue={settings.whatsapp}
-              maxLength={15}
-              hint="Solo dígitos, con código de país: 56912345678."
+              type="tel"
+              defaultValue={formatPhone(`+${settings.whatsapp}`)}
+              maxLength={PHONE_MAX_TYPED}
+              hint="Como lo escribirías: 9 8765 4321 o +56 9 8765 4321."
             />
           </Grid>
         </Card>
@@ -229,8 +237,9 @@ export function SettingsForm({
         <Card id="telefonos" title="Teléfonos">
           <GroupError name="phones" />
           <p className="mb-4 text-slate-600 text-sm">
-            El primero es el que muestran la barra superior y los botones de llamada. Deja una fila en blanco
-            para no usarla.
+            El primero es el que muestran la barra superior y los botones de llamada. Escribe el número como
+            lo dirías (2 2345 6789, +56 9 8765 4321): se guarda con el código de Chile. Deja una fila en
+            blanco para no usarla.
           </p>
           <div className="grid gap-4">
             {indexes.map((index) => (
@@ -243,20 +252,19 @@ export function SettingsForm({
                   maxLength={40}
                 />
                 <TextField
-                  name={`phones.${index}.display`}
-                  required={index === 0}
-                  label="Como se muestra"
-                  defaultValue={phones[index]?.display}
-                  maxLength={30}
-                />
-                <TextField
                   name={`phones.${index}.e164`}
                   required={index === 0}
-                  label="Para llamar (E.164)"
-                  inputMode="tel"
-                  defaultValue={phones[index]?.e164}
-                  maxLength={16}
-                  hint="Por ejemplo +56223456789."
+                  label="Número"
+                  type="tel"
+                  defaultValue={phones[index] ? formatPhone(phones[index].e164) : undefined}
+                  maxLength={PHONE_MAX_TYPED}
+                />
+                <TextField
+                  name={`phones.${index}.display`}
+                  label="Como se muestra (opcional)"
+                  defaultValue={shownAs(phones[index])}
+                  maxLength={30}
+                  hint="En blanco, se muestra el número."
                   className="lg:col-span-2"
                 />
               </SettingsGroup>
@@ -309,7 +317,7 @@ export function SettingsForm({
             ))}
           </div>
         </Card>
-        <OpeningHoursCard schedule={settings.schedule} />
+        <OpeningHoursCard schedule={settings.schedule} holidays={holidays} />
         <Card id="redes" title="Redes sociales y mapa">
           <div className="grid gap-4">
             {[0, 1].map((index) => (

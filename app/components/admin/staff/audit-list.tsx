@@ -1,21 +1,12 @@
 import { type AuditEntryView, auditActionLabel } from '@contracts/admin-staff.ts';
+import { auditSubject } from '@domain/audit-text';
 import { formatChileDateTime } from '@domain/chile-time';
 import { Link } from 'react-router';
 import { Badge, EmptyState } from '~/components/admin/ui';
 import { AuditDetails } from './audit-details';
 
-const ENTITY_NAMES: Record<string, string> = {
-  vehiculo: 'Vehículo',
-  solicitud: 'Solicitud',
-  usuario: 'Usuario',
-  lista: 'Lista',
-  datos_personales: 'Datos personales',
-  politica_privacidad: 'Política de privacidad',
-};
-
 function EntityRef({ entry }: { entry: AuditEntryView }) {
-  const name = ENTITY_NAMES[entry.entidad] ?? entry.entidad;
-  const text = entry.entidadId ? `${name} #${entry.entidadId}` : name;
+  const text = auditSubject(entry.entidad, entry.entidadId);
   return entry.enlace ? (
     <Link
       to={entry.enlace}
@@ -72,7 +63,7 @@ export function AuditList({ entries }: { entries: AuditEntryView[] }) {
                 </>
               ) : null}
             </p>
-            <AuditDetails details={entry.detalles} />
+            <AuditDetails action={entry.accion} details={entry.detalles} />
           </div>
         </li>
       ))}

@@ -6,7 +6,7 @@ import { StatusBadge } from '~/components/admin/leads/lead-badges';
 import { AdminNotice, adminButton, Card } from '~/components/admin/ui';
 import { FieldErrors, TextField } from '~/components/forms/fields';
 import { Modal } from '~/components/forms/modal';
-import { Download, SearchCheck, ShieldCheck, Trash2 } from '~/components/icons';
+import { Download, Printer, SearchCheck, ShieldCheck, Trash2 } from '~/components/icons';
 import { adminFetch } from '~/lib/admin/api-client';
 import { type Notice, useApiForm } from './use-api-form';
 
@@ -50,6 +50,13 @@ export function PersonalDataPanel({ summary }: { summary: PersonalDataSummary })
                 <Download aria-hidden className="size-4" />
                 Descargar datos (JSON)
               </a>
+              <Link
+                to={`/admin/datos-personales/ver?correo=${encodeURIComponent(summary.email)}`}
+                className={adminButton.secondary}
+              >
+                <Printer aria-hidden className="size-4" />
+                Ver para imprimir
+              </Link>
               {stored ? (
                 <button type="button" onClick={() => setConfirming(true)} className={adminButton.danger}>
                   <Trash2 aria-hidden className="size-4" />

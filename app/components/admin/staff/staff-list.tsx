@@ -132,7 +132,13 @@ function EditForm({
         },
       }),
     // The dialog closes on success: the list shows the notice instead.
-    { success: ({ usuario }) => `Se guardaron los cambios de ${usuario.nombre}.`, onSuccess: onDone },
+    {
+      success: ({ usuario }) =>
+        usuario.email === member.email
+          ? `Se guardaron los cambios de ${usuario.nombre}.`
+          : `Se guardaron los cambios de ${usuario.nombre}: ahora ingresa con ${usuario.email}. Le avisamos a ${member.email}, su correo anterior.`,
+      onSuccess: onDone,
+    },
   );
   return (
     <FieldErrors value={form.errors}>
@@ -266,7 +272,7 @@ function ToggleConfirm({
           ? `La cuenta de ${member.nombre} quedó desactivada y sus sesiones se cerraron.${
               heir ? ` Sus solicitudes abiertas quedaron a cargo de ${heir.nombre}, que recibe un aviso.` : ''
             }`
-          : `La cuenta de ${member.nombre} quedó activa de nuevo.`,
+          : `La cuenta de ${member.nombre} quedó activa de nuevo; le avisamos a ${member.email}.`,
       );
     } catch (caught) {
       setError(refusalText(caught));
@@ -279,7 +285,7 @@ function ToggleConfirm({
       <p className="text-slate-700">
         {deactivate
           ? `${member.nombre} (${member.email}) no podrá ingresar y sus sesiones abiertas se cerrarán de inmediato. Su historial se conserva y puedes reactivar la cuenta cuando quieras.`
-          : `${member.nombre} (${member.email}) podrá volver a ingresar con su contraseña, como ${ROLE_LABELS[member.rol]}.`}
+          : `${member.nombre} (${member.email}) podrá volver a ingresar con su contraseña, como ${ROLE_LABELS[member.rol]}. Le llega un correo que se lo dice y cómo pedir una contraseña nueva si no la recuerda.`}
       </p>
       {deactivate && member.abiertas > 0 ? (
         <div className="mt-4">
