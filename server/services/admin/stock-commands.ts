@@ -218,9 +218,9 @@ export async function createStockVehicle(
   return db
     .transaction(async (tx) => {
       checkSaleStatus(null, input.estado);
-      checkPhotosToPublish(null, input.estado, photos.length, options);
       const names = await resolveReferences(tx, input);
       await checkIdentifiers(tx, input, null);
+      checkPhotosToPublish(null, input.estado, photos.length, options);
       const now = new Date();
       const [row] = await tx
         .insert(vehicles)
