@@ -45,7 +45,7 @@ function savedText(changed: (keyof VehicleInput)[]): string {
 }
 
 function createdText(photos: number, status: StockStatus): string {
-  const state = status === 'publicado' ? 'publicado' : 'como borrador';
+  const state = status === 'publicado' ? 'y publicado' : 'como borrador';
   if (photos === 0) return `Vehículo creado ${state}, sin fotos. Agrégalas en «Fotos».`;
   return `Vehículo creado ${state}, con ${photos === 1 ? '1 foto' : `${photos} fotos`}.`;
 }

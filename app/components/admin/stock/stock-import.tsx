@@ -27,6 +27,14 @@ const COLUMN_LIST = STOCK_SHEET_COLUMNS.map((c) => c.header);
 const count = (n: number, one: string, many: string) =>
   `${n.toLocaleString('es-CL')} ${n === 1 ? one : many}`;
 
+/** What «Importar» will do: the rows written together, and those skipped. */
+function importSentence(writes: number, skipped: number): string {
+  const written =
+    writes === 1 ? 'Se guarda 1 fila' : `Se guardan ${count(writes, 'fila', 'filas')} juntas, o ninguna`;
+  if (skipped === 0) return `${written}.`;
+  return `${written}; se ${skipped === 1 ? 'omite 1 fila' : `omiten ${count(skipped, 'fila', 'filas')}`}.`;
+}
+
 export function StockImport() {
   const hydrated = useHydrated();
   const [file, setFile] = useState<File | null>(null);
@@ -302,7 +310,7 @@ export function StockImport() {
                   ? marked.length > 0
                     ? 'Omitiste todas las filas que cambian algo: no hay nada que importar.'
                     : 'El archivo no cambia nada del stock.'
-                  : `Se guardan ${count(writes, 'fila', 'filas')} juntas, o ninguna${skipped > 0 ? `; se omiten ${count(skipped, 'fila', 'filas')}` : ''}.`}
+                  : importSentence(writes, skipped)}
             </p>
           </div>
 
