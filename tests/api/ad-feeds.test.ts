@@ -392,6 +392,7 @@ describe('text a spreadsheet would run as a formula', () => {
       color: '-Rojo',
       caracteristicas,
       estado: 'publicado',
+      publicarSinFotos: true,
       vin: FORMULA_VIN,
     });
     expect(created.statusCode, created.body).toBe(201);

@@ -513,6 +513,7 @@ async function createVehicle(page: Page, model: string): Promise<number> {
     motor: '1.6',
     color: 'Gris',
     estado: 'publicado',
+    publicarSinFotos: true,
   })) as { vehiculo: { id: number } };
   return vehiculo.id;
 }

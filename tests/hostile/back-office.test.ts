@@ -228,6 +228,7 @@ describe('GET /feeds/google-vehiculos.csv', () => {
             ...validVehicle(),
             [field]: value,
             estado: 'publicado',
+            publicarSinFotos: true,
             vin: vehicleVin,
           });
           if (response.statusCode !== 201) return;

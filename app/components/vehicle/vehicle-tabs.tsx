@@ -251,6 +251,11 @@ export function Specifications({ vehicle }: { vehicle: VehicleView }) {
     ['Color', vehicle.color],
     ['Tipo', vehicle.bodyType],
     ['Condición', vehicle.condition],
+    // Said only when staff gave them (ADR 0040).
+    ...(vehicle.doors === null ? [] : [['Puertas', String(vehicle.doors)] as [string, string]]),
+    ...(vehicle.previousOwners === null
+      ? []
+      : [['Dueños anteriores', ownersText(vehicle.previousOwners)] as [string, string]]),
   ];
   return (
     <dl className="grid gap-x-10 sm:grid-cols-2">
@@ -263,6 +268,8 @@ export function Specifications({ vehicle }: { vehicle: VehicleView }) {
     </dl>
   );
 }
+
+const ownersText = (owners: number) => (owners === 0 ? 'Ninguno' : String(owners));
 
 /** The 'Características' panel (also a section of a sold vehicle's page). */
 export function Features({ features }: { features: string[] }) {
