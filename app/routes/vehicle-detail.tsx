@@ -145,7 +145,7 @@ function PublishedVehicle({ vehicle, similar, quotation }: PageData) {
  * ("Te avisamos si llega uno similar") and the similar vehicles on sale.
  */
 function SoldVehicle({ vehicle, similar, soldAt }: PageData & { soldAt: string }) {
-  const { publicUrl, consent } = useRootData();
+  const { dealership, consent } = useRootData();
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 md:py-8">
       <BackToListingIsland />
@@ -158,9 +158,15 @@ function SoldVehicle({ vehicle, similar, soldAt }: PageData & { soldAt: string }
         >
           <SoldSummary vehicle={vehicle}>
             <SimilarAlertFormIsland
-              vehicle={{ id: vehicle.id, name: vehicle.name, year: vehicle.year, bodyType: vehicle.bodyType }}
-              publicUrl={publicUrl}
-              consent={consent.contacto}
+              vehicle={{
+                id: vehicle.id,
+                name: vehicle.name,
+                brand: vehicle.brand,
+                year: vehicle.year,
+                bodyType: vehicle.bodyType,
+              }}
+              dealership={dealership.name}
+              policyVersion={consent.contacto.policyVersion}
             />
           </SoldSummary>
         </aside>
