@@ -200,6 +200,7 @@ describe('GET /admin/api/datos-personales', () => {
       notas: 1,
       correos: 6,
       registrosIdempotencia: 2,
+      alertas: 0,
     });
   });
 
@@ -311,6 +312,7 @@ describe('POST /admin/api/datos-personales/eliminar', () => {
       notas: 1,
       correos: 6,
       registrosIdempotencia: 2,
+      alertas: 0,
       registrosAuditoriaDepurados: 1,
     });
 
@@ -385,6 +387,7 @@ describe('POST /admin/api/datos-personales/eliminar', () => {
       notas: 0,
       correos: 0,
       registrosIdempotencia: 0,
+      alertas: 0,
     });
     const summary = await summarizePersonalData(t.database.db, ANA);
     expect(summary.eliminaciones).toHaveLength(1);
@@ -396,6 +399,7 @@ describe('POST /admin/api/datos-personales/eliminar', () => {
       notas: 1,
       correos: 4,
       registrosIdempotencia: 1,
+      alertas: 0,
     });
     expect(bruno.eliminaciones).toEqual([]);
   });

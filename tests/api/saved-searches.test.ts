@@ -17,6 +17,7 @@ import { asc, count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csrfHeaders } from '../support/csrf-client.ts';
 import { createLookups, createVehicle, type LookupIds } from '../support/factories.ts';
+import { signedInStaff } from '../support/staff.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
@@ -51,11 +52,12 @@ async function offer() {
   return { financing: settings.financing, creditEligibility: settings.creditEligibility };
 }
 
-async function runAlerts(now = new Date()) {
+/** One run of the job's two steps; the e-mails are judged at `at`, by default once the matching is done. */
+async function runAlerts(at?: Date) {
   const credit = await offer();
   const matched = await matchStockChanges(db(), { offer: credit });
   const emails = await sendDueAlerts(db(), {
-    now,
+    now: at ?? new Date(),
     gatherMs: 0,
     publicUrl: t.config.publicUrl,
     secret: t.config.sessionSecret,
@@ -327,5 +329,66 @@ describe('the page of a person’s alerts', () => {
     const rows = await db().select().from(savedSearches).where(eq(savedSearches.email, email));
     expect(rows.map((row) => row.status)).toEqual(['withdrawn', 'withdrawn', 'withdrawn']);
     expect(await consentsInForce(db(), email)).toEqual([]);
+  });
+});
+
+describe('the personal-data tools and retention', () => {
+  it('the export lists a person’s alerts; the erasure deletes them, their matches and their days e-mailed', async () => {
+    const email = 'borrar@example.cl';
+    const id = await confirmedSearch(email, 'marca=Toyota&tipo=SUV');
+    await createVehicle(db(), { lookups: suv, model: 'Land Cruiser', price: 60_000_000 });
+    expect(await runAlerts(new Date(Date.now() + 200 * 3_600_000))).toMatchObject({ emails: 1 });
+    const admin = await signedInStaff(t.app, 'admin');
+    const exported = await t.app.inject({
+      method: 'GET',
+      url: `/admin/api/datos-personales?email=${encodeURIComponent(email)}`,
+      headers: admin.headers,
+    });
+    const document = exported.json();
+    expect(document.resumen.alertas).toBe(1);
+    expect(document.alertas).toMatchObject([
+      {
+        id,
+        tipo: 'busqueda',
+        alerta: 'Toyota · SUV',
+        busqueda: 'marca=Toyota&tipo=SUV',
+        estado: 'confirmed',
+      },
+    ]);
+    expect(document.correosDeAlertas).toHaveLength(1);
+    const erased = await t.app.inject({
+      method: 'POST',
+      url: '/admin/api/datos-personales/eliminar',
+      headers: admin.headers,
+      payload: { email, confirmacion: email },
+    });
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(erased.json().eliminados.alertas).toBe(1);
+    expect(await db().select().from(savedSearches).where(eq(savedSearches.email, email))).toEqual([]);
+    expect(
+      await db().select().from(savedSearchMatches).where(eq(savedSearchMatches.savedSearchId, id)),
+    ).toEqual([]);
+    expect(await db().select().from(alertDigests).where(eq(alertDigests.email, email))).toEqual([]);
+  });
+
+  it('deletes searches never confirmed a week after their link expired, and those removed a month ago', async () => {
+    const email = 'olvido@example.cl';
+    await postForm('/alertas', { correo: email, consulta: 'marca=Kia', consentimiento: 'on' });
+    const kept = await confirmedSearch(email, 'marca=Toyota');
+    const removed = await confirmedSearch(email, 'tipo=SUV');
+    await postForm('/alertas/gestionar', {
+      t: signPersonToken(t.config.sessionSecret, 'alertas', email),
+      alerta: String(removed),
+    });
+    const days = (n: number) => new Date(Date.now() + n * 86_400_000);
+    const { anonymiseExpiredLeads } = await import('@server/services/privacy/anonymise-expired-leads.ts');
+    const privacy = (await t.app.services.catalogue.dealership()).privacy;
+    const soon = await anonymiseExpiredLeads(db(), { now: days(5), privacy });
+    expect(soon.alertas).toBe(0);
+    const later = await anonymiseExpiredLeads(db(), { now: days(31), privacy });
+    // Every search of the file's earlier tests removed or never confirmed goes too.
+    expect(later.alertas).toBeGreaterThanOrEqual(2);
+    const left = await db().select().from(savedSearches).where(eq(savedSearches.email, email));
+    expect(left.map((row) => row.id)).toEqual([kept]);
   });
 });

@@ -160,14 +160,12 @@ export async function saveSearch(db: Db, input: SaveSearchInput, context: SaveSe
       },
       { ...context, email: input.correo },
     );
-    await tx
-      .insert(emailOutbox)
-      .values({
-        toAddress: input.correo,
-        subject: mail.subject,
-        textBody: mail.text,
-        createdAt: context.now,
-      });
+    await tx.insert(emailOutbox).values({
+      toAddress: input.correo,
+      subject: mail.subject,
+      textBody: mail.text,
+      createdAt: context.now,
+    });
   });
 }
 

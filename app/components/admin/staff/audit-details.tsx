@@ -19,6 +19,7 @@ const KEY_LABELS: Record<string, string> = {
   notas: 'Notas',
   correos: 'Correos',
   registrosIdempotencia: 'Registros de reintento',
+  alertas: 'Alertas por correo',
   registrosAuditoriaDepurados: 'Registros de auditoría depurados',
   datosDepurados: 'Datos personales depurados',
   precio: 'Precio',
