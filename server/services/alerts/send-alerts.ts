@@ -1,9 +1,10 @@
 // The e-mails of alerts (issue 33, ADR 0039): at most one per person and Chilean day, listing every match that waited.
 // A person's matches wait `gatherMs` after the first of them, so the changes staff make together reach the person in
-// one e-mail. Each e-mail is one transaction: the person's waiting matches locked (FOR UPDATE SKIP LOCKED, so another
-// instance takes other people), the day's digest row inserted (its unique index on address and day is what makes
-// "once a day" hold on any number of instances), the message put in the outbox and the matches marked with the
-// digest. The outbox relay sends it (at least once, with a stable Message-ID): a restart repeats nothing here.
+// one e-mail. Each e-mail is one transaction: the person's waiting matches locked, the day's digest row inserted (its
+// unique index on address and day is what makes "once a day" hold on any number of instances), the message put in
+// the outbox and the matches marked with the digest. Instances share the work person by person: each first takes a
+// transaction-scoped advisory lock on the address. The outbox relay sends the message (at least once, with a stable
+// Message-ID): a restart repeats nothing here.
 import type { CreditOffer } from '@contracts/dealership.ts';
 import type { Db } from '@db/client.ts';
 import { alertDigests, emailOutbox } from '@db/schema.ts';
@@ -40,22 +41,33 @@ async function sendOne(db: Db, context: SendAlertsContext): Promise<boolean | 's
   const day = chileDayKey(context.now);
   const cutoff = new Date(context.now.getTime() - context.gatherMs).toISOString();
   return db.transaction(async (tx) => {
+    // A person nobody else is writing to: the first of the people due whose advisory lock this transaction gets
+    // (the other instances take the next ones). With it held, that person's e-mail of the day is this one's alone.
     const [person] = rowsOf<{ email: string }>(
       await tx.execute(sql`
-        select s.email from saved_search_matches m join saved_searches s on s.id = m.saved_search_id
-         where m.digest_id is null and s.status = 'confirmed' and m.created_at <= ${cutoff}::timestamptz
-           and not exists (select 1 from alert_digests d where d.email = s.email and d.day = ${day}::date)
-         order by m.id limit 1
-         for update of m skip locked`),
+        select c.email from (
+          select s.email, min(m.id) as first
+            from saved_search_matches m join saved_searches s on s.id = m.saved_search_id
+           where m.digest_id is null and s.status = 'confirmed' and m.created_at <= ${cutoff}::timestamptz
+             and not exists (select 1 from alert_digests d where d.email = s.email and d.day = ${day}::date)
+           group by s.email order by first limit 50) c
+         where pg_try_advisory_xact_lock(hashtext(${'alertas:'} || c.email))
+         limit 1`),
     );
     if (!person) return false;
+    // Another instance may have written it between the choice and the lock.
+    const [done] = rowsOf<{ sent: boolean }>(
+      await tx.execute(sql`
+        select exists (select 1 from alert_digests where email = ${person.email} and day = ${day}::date) as sent`),
+    );
+    if (done?.sent) return 'skipped';
     const waiting = rowsOf<Waiting>(
       await tx.execute(sql`
         select m.id, m.vehicle_id, m.reason, m.price, m.previous_price
           from saved_search_matches m join saved_searches s on s.id = m.saved_search_id
          where m.digest_id is null and s.status = 'confirmed' and s.email = ${person.email}
          order by m.id
-         for update of m skip locked`),
+         for update of m`),
     );
     const records = new Map(
       (await loadPublishedByIds(tx, [...new Set(waiting.map((row) => Number(row.vehicle_id)))])).map(
