@@ -162,14 +162,12 @@ export async function matchStockChanges(
         if (change.change === 'baja')
           for (const id of await favouritesWatching(tx, vehicle.id)) found.push([id, 'favorito']);
         if (found.length === 0) continue;
+        // Two arrays, whatever the number of searches met (a popular car may meet thousands): a statement's
+        // parameters stay two. Ids are numbers and reasons words of a fixed list, written as array literals.
         const inserted = await tx.execute(sql`
           insert into saved_search_matches (saved_search_id, vehicle_id, reason, price, previous_price)
-          values ${sql.join(
-            found.map(
-              ([id, reason]) => sql`(${id}, ${vehicle.id}, ${reason}, ${vehicle.price}, ${previous})`,
-            ),
-            sql`, `,
-          )}
+          select unnest(${`{${found.map(([id]) => id).join(',')}}`}::bigint[]), ${vehicle.id},
+                 unnest(${`{${found.map(([, reason]) => reason).join(',')}}`}::text[]), ${vehicle.price}, ${previous}::bigint
           on conflict do nothing returning id`);
         matched += rowsOf(inserted).length;
       }
