@@ -769,6 +769,11 @@ export const savedSearches = pgTable(
     yearMin: smallint('year_min'),
     yearMax: smallint('year_max'),
     cuotaMax: bigint('cuota_max', { mode: 'number' }),
+    /**
+     * The brands, folded and with hyphens as spaces (domain/saved-search.ts brandKey): a vehicle meets one when it is
+     * one of its name's word prefixes, the listing's brand rule in a form SQL can compare.
+     */
+    brandKeys: text('brand_keys').array().notNull().default(sql`'{}'::text[]`),
     conditions: text('conditions').array().notNull().default(sql`'{}'::text[]`),
     bodyTypes: text('body_types').array().notNull().default(sql`'{}'::text[]`),
     /** Stored values, with their 'Transmisión ' prefix, as vehicles reference them. */

@@ -13,7 +13,7 @@ import {
   parseListingQuery,
   serializeListingQuery,
 } from './listing-query.ts';
-import type { VehicleFilters } from './vehicle-filter.ts';
+import { fold, type VehicleFilters } from './vehicle-filter.ts';
 
 export const SAVED_SEARCH_LIMITS = {
   /** The query string as the form carries it. */
@@ -119,6 +119,21 @@ export function hasAnyFilter(filters: SavedFilters): boolean {
       (bound) => bound !== null,
     )
   );
+}
+
+/**
+ * A brand as the matching compares it in SQL: folded (case and accents), trimmed, hyphens as spaces. The listing's
+ * brand rule (vehicle-filter.ts brandTest: the name's first word is the brand, or the name with hyphens as spaces
+ * starts with it as whole words) holds exactly when this key is one of `vehicleBrandKeys` of the vehicle's name.
+ */
+export function brandKey(brand: string): string {
+  return fold(brand).trim().replace(/-/g, ' ');
+}
+
+/** Every whole-word beginning of the name, folded with hyphens as spaces: 'mercedes', 'mercedes benz', … */
+export function vehicleBrandKeys(name: string): string[] {
+  const words = fold(name).replace(/-/g, ' ').split(' ');
+  return words.map((_, i) => words.slice(0, i + 1).join(' ')).filter((key) => key.trim() !== '');
 }
 
 /** The ids of a favourites alert ('12,15,3'): positive whole numbers, no repeats, at most 50. */

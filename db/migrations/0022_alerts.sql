@@ -36,6 +36,7 @@ CREATE TABLE "saved_searches" (
 	"year_min" smallint,
 	"year_max" smallint,
 	"cuota_max" bigint,
+	"brand_keys" text[] DEFAULT '{}'::text[] NOT NULL,
 	"conditions" text[] DEFAULT '{}'::text[] NOT NULL,
 	"body_types" text[] DEFAULT '{}'::text[] NOT NULL,
 	"transmissions" text[] DEFAULT '{}'::text[] NOT NULL,

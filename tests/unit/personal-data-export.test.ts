@@ -102,6 +102,7 @@ describe('the personal-data export', () => {
         yearMin: null,
         yearMax: null,
         cuotaMax: null,
+        brandKeys: ['kia'],
         conditions: [],
         bodyTypes: [],
         transmissions: [],

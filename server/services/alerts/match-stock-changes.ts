@@ -1,13 +1,14 @@
 // The matching of the alerts (issue 33, ADR 0039): computed once per stock change, never per subscriber per car. A
 // change (queued by the trigger on `vehicles`, migration 0022) is one vehicle; ONE query asks the database which
-// confirmed searches hold it, through the GiST index on their price and year ranges and the exact-value lists, and
-// the listing's own rules (domain/vehicle-filter.ts) then judge the words (search box, brand, model) of the few left.
+// confirmed searches hold it, through the GiST index on their price and year ranges, the brand keys and the
+// exact-value lists, and the listing's own rules (domain/vehicle-filter.ts) then judge the words (search box, model)
+// of the few left.
 // What a price decrease matches is only what it brought into range: the same query, less what the old price already
 // met. Batches are taken with FOR UPDATE SKIP LOCKED, so instances share the queue and each change is matched once.
 import type { CreditOffer } from '@contracts/dealership.ts';
 import type { Db } from '@db/client.ts';
 import { displayTransmission } from '@domain/format.ts';
-import { parseSavedQuery } from '@domain/saved-search.ts';
+import { parseSavedQuery, vehicleBrandKeys } from '@domain/saved-search.ts';
 import { installmentFrom } from '@domain/vehicle.ts';
 import { type FilterableVehicle, filterTest } from '@domain/vehicle-filter.ts';
 import { sql } from 'drizzle-orm';
@@ -30,8 +31,15 @@ export interface MatchCounts {
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-/** The searches' words need the listing's rules; a query string without them was fully judged by SQL. */
-const HAS_WORDS = /(?:^|&)(?:q|marca|modelo)=/;
+/** An array literal for one parameter: each element quoted, its quotes and backslashes escaped. */
+const textArray = (values: readonly (string | number)[]) =>
+  `{${values.map((value) => `"${String(value).replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+
+/**
+ * The search box and the model need the listing's rules; a query string without them was fully judged by SQL (the
+ * brand too, through its keys: domain/saved-search.ts brandKey).
+ */
+const HAS_WORDS = /(?:^|&)(?:q|modelo)=/;
 
 async function vehicleFacts(db: Db, ids: number[]): Promise<Map<number, VehicleFacts>> {
   const rows = rowsOf<{
@@ -104,6 +112,7 @@ export async function searchesMatching(
        where status = 'confirmed' and kind = 'busqueda'
          and year_range @> ${vehicle.year}::int
          and ${holdsPrice(vehicle.price, cuota)} ${notBefore}
+         and (cardinality(brand_keys) = 0 or brand_keys && ${textArray(vehicleBrandKeys(vehicle.name))}::text[])
          and (cardinality(conditions) = 0 or ${vehicle.condition} = any(conditions))
          and (cardinality(body_types) = 0 or ${vehicle.bodyType} = any(body_types))
          and (cardinality(transmissions) = 0 or ${vehicle.transmission} = any(transmissions))
@@ -163,11 +172,11 @@ export async function matchStockChanges(
           for (const id of await favouritesWatching(tx, vehicle.id)) found.push([id, 'favorito']);
         if (found.length === 0) continue;
         // Two arrays, whatever the number of searches met (a popular car may meet thousands): a statement's
-        // parameters stay two. Ids are numbers and reasons words of a fixed list, written as array literals.
+        // parameters stay few.
         const inserted = await tx.execute(sql`
           insert into saved_search_matches (saved_search_id, vehicle_id, reason, price, previous_price)
-          select unnest(${`{${found.map(([id]) => id).join(',')}}`}::bigint[]), ${vehicle.id},
-                 unnest(${`{${found.map(([, reason]) => reason).join(',')}}`}::text[]), ${vehicle.price}, ${previous}::bigint
+          select unnest(${textArray(found.map(([id]) => id))}::bigint[]), ${vehicle.id},
+                 unnest(${textArray(found.map(([, reason]) => reason))}::text[]), ${vehicle.price}, ${previous}::bigint
           on conflict do nothing returning id`);
         matched += rowsOf(inserted).length;
       }

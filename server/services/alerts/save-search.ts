@@ -10,6 +10,7 @@ import { formatChileLongDateTime } from '@domain/chile-time.ts';
 import {
   alertConsentWording,
   alertTitle,
+  brandKey,
   parseFavouriteIds,
   parseSavedQuery,
   type SavedFilters,
@@ -65,6 +66,7 @@ export function matchColumns(filters: SavedFilters) {
     yearMin: filters.year.min,
     yearMax: filters.year.max,
     cuotaMax: filters.cuotaMax,
+    brandKeys: filters.brands.map(brandKey).filter(Boolean),
     conditions: filters.conditions,
     bodyTypes: filters.bodyTypes,
     transmissions: filters.transmissions,
