@@ -143,6 +143,9 @@ function e2eServer(serverPort: number, dataDir: string | undefined, extraEnv: Re
       RIGHTS_RATE_LIMIT: '1000',
       // The password-recovery stories run at both widths from 127.0.0.1; its limits are proven by the API tests.
       PASSWORD_RESET_RATE_LIMIT: '1000',
+      // The alerts' story (saved-searches.spec.ts) waits for its e-mail: matches are gathered 15 s, looked at every 2 s.
+      ALERT_GATHER_SECONDS: '15',
+      ALERTS_EVERY_SECONDS: '2',
       ...extraEnv,
     },
   };

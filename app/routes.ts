@@ -32,6 +32,11 @@ export default [
   route('derechos/descarga/ver', 'routes/derechos-descarga-ver.tsx'),
   // ADR 0031: a person's consents, opened from the signed link of their e-mails, each withdrawn with one button.
   route('privacidad/consentimientos', 'routes/consents.tsx'),
+  // Issue 33, ADR 0039: saved searches and alerts by e-mail. The forms post to server/routes/alerts.ts.
+  route('alertas/nueva', 'routes/alerts-new.tsx'),
+  route('alertas/enviada', 'routes/alerts-sent.tsx'),
+  route('alertas/confirmar', 'routes/alerts-confirm.tsx'),
+  route('alertas/gestionar', 'routes/alerts-manage.tsx'),
   route('sitemap', 'routes/sitemap.tsx'),
   route('sitemap.xml', 'routes/sitemap-xml.ts'),
   route('robots.txt', 'routes/robots-txt.ts'),

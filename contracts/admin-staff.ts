@@ -191,6 +191,8 @@ export interface PersonalDataCounts {
   notas: number;
   correos: number;
   registrosIdempotencia: number;
+  /** Saved searches (e-mail alerts, issue 33), whatever their state. */
+  alertas: number;
 }
 
 export interface PersonalDataLeadSummary {

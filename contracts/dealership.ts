@@ -431,6 +431,19 @@ export type Dealership = z.infer<typeof DealershipSchema>;
  */
 export type CreditOffer = Pick<Dealership, 'financing' | 'creditEligibility' | 'maximumRates' | 'ufValue'>;
 
+/** The part of the settings a cuota is computed from, taken from the whole (nothing else travels with it). */
+export const creditOffer = ({
+  financing,
+  creditEligibility,
+  maximumRates,
+  ufValue,
+}: CreditOffer): CreditOffer => ({
+  financing,
+  creditEligibility,
+  maximumRates,
+  ufValue,
+});
+
 /** What a rate is checked against: the tasa máxima convencional in force and the UF value (ADR 0042). */
 export type RateLimits = Pick<Dealership, 'maximumRates' | 'ufValue'>;
 

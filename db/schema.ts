@@ -436,6 +436,11 @@ export const emailOutbox = pgTable(
      * messages the site writes itself (staff notices, receipts, reminders).
      */
     writtenBy: integer('written_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+    /**
+     * Extra headers of the message, by name: the alerts' List-Unsubscribe and List-Unsubscribe-Post (RFC 2369,
+     * RFC 8058, ADR 0039). Only the names the relay allows are ever sent.
+     */
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
     status: text('status', { enum: ['pending', 'sent', 'failed'] })
       .notNull()
       .default('pending'),
@@ -558,6 +563,12 @@ export const consentEvents = pgTable(
     policyVersion: integer('policy_version').references(() => privacyPolicyVersions.version),
     /** Where it happened: a form's lead kind, 'correo' (a link in an e-mail), 'derechos' (the rights page). */
     channel: text('channel').notNull(),
+    /**
+     * The saved search (e-mail alert) this marketing consent is for (ADR 0039): given when its link is confirmed,
+     * withdrawn when it is removed. A withdrawal of 'marketing' with no search named covers the alerts too. No
+     * foreign key: the evidence outlives the search, which retention and erasure delete.
+     */
+    savedSearchId: bigint('saved_search_id', { mode: 'number' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -751,5 +762,153 @@ export const vehicleSales = pgTable(
     index('vehicle_sales_sold_on_idx').on(t.soldOn).where(sql`${t.undoneAt} is null`),
     check('vehicle_sales_price_positive', sql`${t.price} > 0 and ${t.listPrice} > 0`),
     check('vehicle_sales_cost_positive', sql`${t.cost} is null or ${t.cost} > 0`),
+  ],
+);
+
+// ---------------------------------------------------------------- saved searches and alerts (issue 33, ADR 0039)
+
+/**
+ * A listing search (or a person's favourites) that a visitor asked to be told about by e-mail, without an account. It
+ * waits as 'pending' until the single-use link of its confirmation e-mail is opened (double opt-in: only the token's
+ * hash is kept), then sends alerts while 'confirmed', until withdrawn. The filters are the listing's own query,
+ * normalised (domain/listing-query.ts), kept whole in `query` and, for what SQL can compare, in columns that the
+ * matching narrows with (price and year ranges under a GiST index, the exact-value lists); words (search box, brand,
+ * model) are judged afterwards by the listing's own rules on the few searches left.
+ */
+export const savedSearches = pgTable(
+  'saved_searches',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The person, lower-cased, as consent_events keys them. */
+    email: text('email').notNull(),
+    /** 'busqueda': a listing query; 'favoritos': price drops of the vehicles in `vehicleIds`. */
+    kind: text('kind', { enum: ['busqueda', 'favoritos'] }).notNull(),
+    /** The canonical listing query string (no sort, no page): what the alert links to and staff group by. */
+    queryString: text('query_string').notNull(),
+    priceMin: bigint('price_min', { mode: 'number' }),
+    priceMax: bigint('price_max', { mode: 'number' }),
+    yearMin: smallint('year_min'),
+    yearMax: smallint('year_max'),
+    cuotaMax: bigint('cuota_max', { mode: 'number' }),
+    /**
+     * The brands, folded and with hyphens as spaces (domain/saved-search.ts brandKey): a vehicle meets one when it is
+     * one of its name's word prefixes, the listing's brand rule in a form SQL can compare.
+     */
+    brandKeys: text('brand_keys').array().notNull().default(sql`'{}'::text[]`),
+    conditions: text('conditions').array().notNull().default(sql`'{}'::text[]`),
+    bodyTypes: text('body_types').array().notNull().default(sql`'{}'::text[]`),
+    /** Stored values, with their 'Transmisión ' prefix, as vehicles reference them. */
+    transmissions: text('transmissions').array().notNull().default(sql`'{}'::text[]`),
+    fuelTypes: text('fuel_types').array().notNull().default(sql`'{}'::text[]`),
+    /** Favourites: the vehicles whose price drops are wanted. */
+    vehicleIds: integer('vehicle_ids').array().notNull().default(sql`'{}'::int[]`),
+    /** Where it was saved: 'listado', 'vendido' (a sold car's page), 'favoritos'. */
+    source: text('source').notNull(),
+    status: text('status', { enum: ['pending', 'confirmed', 'withdrawn'] })
+      .notNull()
+      .default('pending'),
+    /** sha256 of the single-use confirmation token; null once used. */
+    tokenHash: text('token_hash'),
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }).notNull(),
+    /** The consent sentence the form showed, and the policy version of the page: the evidence once confirmed. */
+    wording: text('wording').notNull(),
+    policyVersion: integer('policy_version').references(() => privacyPolicyVersions.version),
+    /** The 'otorga' event written when the link was confirmed. */
+    consentEventId: bigint('consent_event_id', { mode: 'number' }).references(() => consentEvents.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    /** Generated for the GiST index: the price and year a vehicle must fall in (an open bound is the widest). */
+    priceRange: customType<{ data: string }>({ dataType: () => 'int8range' })(
+      'price_range',
+    ).generatedAlwaysAs(
+      sql`int8range(coalesce("price_min", 0), coalesce("price_max", 9000000000000000), '[]')`,
+    ),
+    yearRange: customType<{ data: string }>({ dataType: () => 'int4range' })('year_range').generatedAlwaysAs(
+      sql`int4range(coalesce("year_min", 1900), coalesce("year_max", 2100), '[]')`,
+    ),
+  },
+  (t) => [
+    uniqueIndex('saved_searches_token_idx').on(t.tokenHash),
+    index('saved_searches_email_idx').on(t.email, t.status),
+    // The matching's narrowing: confirmed searches whose ranges hold the vehicle's price and year.
+    index('saved_searches_match_idx')
+      .using('gist', t.priceRange, t.yearRange)
+      .where(sql`${t.status} = 'confirmed' and ${t.kind} = 'busqueda'`),
+    index('saved_searches_favourites_idx')
+      .using('gin', t.vehicleIds)
+      .where(sql`${t.status} = 'confirmed' and ${t.kind} = 'favoritos'`),
+    index('saved_searches_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    check(
+      'saved_searches_ranges',
+      sql`(${t.priceMin} is null or ${t.priceMax} is null or ${t.priceMin} <= ${t.priceMax}) and (${t.yearMin} is null or ${t.yearMax} is null or ${t.yearMin} <= ${t.yearMax})`,
+    ),
+  ],
+);
+
+/**
+ * The stock changes the alerts must look at, written by a trigger on `vehicles` in the transaction of the change
+ * (so no writer of the stock can forget one): a vehicle published (new, or back from draft or sale) or a published
+ * vehicle's price lowered. The alerts job takes them with FOR UPDATE SKIP LOCKED and deletes each once matched.
+ */
+export const alertStockChanges = pgTable('alert_stock_changes', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  vehicleId: integer('vehicle_id')
+    .notNull()
+    .references(() => vehicles.id, { onDelete: 'cascade' }),
+  /** 'publicado' or 'baja' (price lowered while published). */
+  change: text('change', { enum: ['publicado', 'baja'] }).notNull(),
+  /** The price before a decrease; null for a publication. */
+  previousPrice: bigint('previous_price', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+/**
+ * One e-mail of alerts (at most one per person and Chilean day: the unique index, not a check before it, is what
+ * holds on any number of instances). Its outbox row carries the message; its id tags the e-mail's links
+ * (utm_campaign=alerta-N), so the dashboard counts the e-mails that led to a request.
+ */
+export const alertDigests = pgTable(
+  'alert_digests',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    email: text('email').notNull(),
+    /** The Chilean calendar day it was sent. */
+    day: date('day', { mode: 'string' }).notNull(),
+    outboxId: bigint('outbox_id', { mode: 'number' }).references(() => emailOutbox.id, {
+      onDelete: 'set null',
+    }),
+    vehicles: integer('vehicles').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('alert_digests_once_a_day').on(t.email, t.day)],
+);
+
+/** A vehicle that met a confirmed search: told in the person's next e-mail of alerts (`digestId` once sent). */
+export const savedSearchMatches = pgTable(
+  'saved_search_matches',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    savedSearchId: bigint('saved_search_id', { mode: 'number' })
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: 'cascade' }),
+    vehicleId: integer('vehicle_id')
+      .notNull()
+      .references(() => vehicles.id, { onDelete: 'cascade' }),
+    /** 'nuevo' (published), 'baja' (its price came into range), 'favorito' (a favourite's price dropped). */
+    reason: text('reason', { enum: ['nuevo', 'baja', 'favorito'] }).notNull(),
+    /** The price it matched at: the same vehicle is told again to the same search only at another price. */
+    price: bigint('price', { mode: 'number' }).notNull(),
+    previousPrice: bigint('previous_price', { mode: 'number' }),
+    digestId: bigint('digest_id', { mode: 'number' }).references(() => alertDigests.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('saved_search_matches_once').on(t.savedSearchId, t.vehicleId, t.price),
+    index('saved_search_matches_waiting_idx').on(t.createdAt).where(sql`${t.digestId} is null`),
   ],
 );

@@ -22,6 +22,8 @@ const KNOWN_SOURCES: Record<string, string> = {
   yapo: 'Yapo',
   email: 'Correo',
   newsletter: 'Correo',
+  // The links of the e-mails of alerts (issue 33, ADR 0039).
+  alertas: 'Alertas por correo',
 };
 
 /** Referring hosts under these domains are the same source as their utm_source name. */

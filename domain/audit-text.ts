@@ -40,6 +40,7 @@ const KEY_LABELS: Record<string, string> = {
   correos: 'Correos',
   consentimientos: 'Autorizaciones',
   registrosIdempotencia: 'Registros de reintento',
+  alertas: 'Alertas por correo',
   registrosAuditoriaDepurados: 'Registros de auditoría depurados',
   datosDepurados: 'Detalles',
   interrumpida: 'Interrumpida',

@@ -45,6 +45,7 @@ export const WITHDRAW_ALL_BUTTON = 'Retirar todas mis autorizaciones';
 export function channelWords(channel: string, formLabel: string | null): string {
   if (channel === 'correo') return 'desde un enlace de correo';
   if (channel === 'derechos') return 'en la página de derechos';
+  if (channel === 'alerta') return 'al confirmar una alerta por correo';
   return `en el formulario «${formLabel ?? channel}»`;
 }
 

@@ -18,6 +18,7 @@ import { registerReactRouter } from './plugins/react-router.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStaffAuth } from './plugins/staff-auth.ts';
 import { adminRoutes } from './routes/admin/index.ts';
+import { alertRoutes } from './routes/alerts.ts';
 import { catalogueRoutes } from './routes/api/catalogue.ts';
 import { leadRoutes } from './routes/api/leads.ts';
 import { testDriveRoutes } from './routes/api/test-drives.ts';
@@ -138,11 +139,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(testDriveRoutes);
   await app.register(rightsRoutes);
   await app.register(consentRoutes);
+  await app.register(alertRoutes);
   registerStaffAuth(app);
   await app.register(adminRoutes);
   app.addHook('onClose', () => app.services.outbox.stop());
   app.addHook('onClose', () => app.services.reminders.stop());
   app.addHook('onClose', () => app.services.retention.stop());
+  app.addHook('onClose', () => app.services.alerts.stop());
   // View counts reach the database every few seconds, and what is pending at shutdown before the database closes.
   app.addHook('onReady', async () =>
     app.services.views.start((error) => app.log.warn({ err: error }, 'vehicle view counts not written yet')),

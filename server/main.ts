@@ -38,6 +38,7 @@ await app.listen({ port: config.port, host: config.host });
 app.services.outbox.start();
 app.services.reminders.start();
 app.services.retention.start((error) => app.log.error({ err: error }, 'retention run failed'));
+app.services.alerts.start((error) => app.log.error({ err: error }, 'alerts run failed'));
 
 // Demo photos are rendered after the server is up, so the first start serves pages at once.
 const stopRendering = new AbortController();

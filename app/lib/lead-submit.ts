@@ -11,7 +11,9 @@ export type LeadEndpoint =
   | '/api/seguros/'
   | '/api/vendeauto/'
   | '/api/asesoria/'
-  | '/api/prueba-de-manejo/';
+  | '/api/prueba-de-manejo/'
+  /** A saved search (issue 33): the sold car's «Te avisamos si llega uno similar». */
+  | '/api/alertas/';
 
 export class LeadSubmitError extends Error {
   constructor(

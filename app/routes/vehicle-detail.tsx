@@ -161,7 +161,7 @@ function PublishedVehicle({ vehicle, description, similar, quotation }: PageData
  * ("Te avisamos si llega uno similar") and the similar vehicles on sale.
  */
 function SoldVehicle({ vehicle, description, similar, soldAt }: PageData & { soldAt: string }) {
-  const { publicUrl, consent } = useRootData();
+  const { dealership, consent } = useRootData();
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 md:py-8">
       <BackToListingIsland />
@@ -174,9 +174,15 @@ function SoldVehicle({ vehicle, description, similar, soldAt }: PageData & { sol
         >
           <SoldSummary vehicle={vehicle}>
             <SimilarAlertFormIsland
-              vehicle={{ id: vehicle.id, name: vehicle.name, year: vehicle.year, bodyType: vehicle.bodyType }}
-              publicUrl={publicUrl}
-              consent={consent.contacto}
+              vehicle={{
+                id: vehicle.id,
+                name: vehicle.name,
+                brand: vehicle.brand,
+                year: vehicle.year,
+                bodyType: vehicle.bodyType,
+              }}
+              dealership={dealership.name}
+              policyVersion={consent.contacto.policyVersion}
             />
           </SoldSummary>
         </aside>

@@ -34,6 +34,13 @@ const EnvSchema = z.object({
   PASSWORD_RESET_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(5),
   /** Requests one client may make on the rights page (/derechos) per hour (ADR 0031 decision 6). */
   RIGHTS_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(5),
+  /**
+   * Seconds a person's first new match waits for others before their e-mail of alerts is written, so the changes
+   * staff make together arrive in one e-mail (ADR 0039); at most one such e-mail per person and day anyway.
+   */
+  ALERT_GATHER_SECONDS: z.coerce.number().int().min(0).max(86_400).default(3600),
+  /** Seconds between two runs of the alerts' matching and writing (ADR 0039). */
+  ALERTS_EVERY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Path of a JSON file whose fields override the demo dealership identity. */
   DEALERSHIP_FILE: z.string().min(1).optional(),
   /** Number of reverse proxies in front of the app whose X-Forwarded-For is trusted. */
@@ -63,6 +70,9 @@ export interface AppConfig {
   /** PASSWORD_RESET_RATE_LIMIT. */
   passwordResetRateLimit: number;
   rightsRateLimit: number;
+  /** ALERT_GATHER_SECONDS and ALERTS_EVERY_SECONDS, in milliseconds. */
+  alertGatherMs: number;
+  alertsEveryMs: number;
   trustProxy: number;
   metricsToken: string | undefined;
   /** SOLD_PAGE_DAYS. */
@@ -111,6 +121,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     signInRateLimit: env.SIGNIN_RATE_LIMIT,
     passwordResetRateLimit: env.PASSWORD_RESET_RATE_LIMIT,
     rightsRateLimit: env.RIGHTS_RATE_LIMIT,
+    alertGatherMs: env.ALERT_GATHER_SECONDS * 1000,
+    alertsEveryMs: env.ALERTS_EVERY_SECONDS * 1000,
     trustProxy: env.TRUST_PROXY,
     metricsToken: env.METRICS_TOKEN,
     soldPageDays: env.SOLD_PAGE_DAYS,

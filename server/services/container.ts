@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Database, Db } from '@db/client.ts';
 import type { AppConfig } from '../config/env.ts';
 import { type StockService, stockService } from './admin/stock-service.ts';
+import { AlertsJob } from './alerts/alerts-job.ts';
 import { Catalogue } from './catalogue/catalogue.ts';
 import { ViewCounter } from './catalogue/view-counter.ts';
 import { createMailTransport } from './email/mail-transport.ts';
@@ -29,6 +30,8 @@ export interface Services {
   reminders: LeadReminders;
   /** Anonymises the requests past their retention period, daily (ADR 0031); started by main.ts. */
   retention: RetentionJob;
+  /** Saved searches' matching and e-mails of alerts (ADR 0039); started by main.ts. */
+  alerts: AlertsJob;
   /** Rights exercised on /derechos and answered by staff (ADR 0031 decision 6). */
   rights: RightsService;
   /** Views of the vehicle pages, counted in memory and added to the database every few seconds (app.ts starts it). */
@@ -62,6 +65,14 @@ export function createServices(config: AppConfig, database: Database): Services 
     retention: new RetentionJob(db, {
       privacy: async () => (await catalogue.dealership()).privacy,
       mailFiles: outbox,
+    }),
+    alerts: new AlertsJob(db, {
+      dealership: () => catalogue.dealership(),
+      publicUrl: config.publicUrl,
+      secret: config.sessionSecret,
+      gatherMs: config.alertGatherMs,
+      everyMs: config.alertsEveryMs,
+      wake: () => outbox.poke(),
     }),
     rights: rightsService({
       db,

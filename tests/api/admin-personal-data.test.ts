@@ -200,6 +200,7 @@ describe('GET /admin/api/datos-personales', () => {
       notas: 1,
       correos: 6,
       registrosIdempotencia: 2,
+      alertas: 0,
     });
   });
 
@@ -315,6 +316,7 @@ describe('POST /admin/api/datos-personales/eliminar', () => {
       notas: 1,
       correos: 6,
       registrosIdempotencia: 2,
+      alertas: 0,
       registrosAuditoriaDepurados: 1,
     });
 
@@ -389,6 +391,7 @@ describe('POST /admin/api/datos-personales/eliminar', () => {
       notas: 0,
       correos: 0,
       registrosIdempotencia: 0,
+      alertas: 0,
     });
     const summary = await summarizePersonalData(t.database.db, ANA);
     expect(summary.eliminaciones).toHaveLength(1);
@@ -400,6 +403,7 @@ describe('POST /admin/api/datos-personales/eliminar', () => {
       notas: 1,
       correos: 4,
       registrosIdempotencia: 1,
+      alertas: 0,
     });
     expect(bruno.eliminaciones).toEqual([]);
   });

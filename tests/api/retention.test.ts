@@ -361,6 +361,7 @@ describe('the retention job on a controlled clock', () => {
       registrosIdempotencia: 1,
       consentimientos: 2,
       registrosAuditoriaDepurados: 0,
+      alertas: 0,
     });
     await expectAnonymised('financiamiento', at, {
       financiamiento: 'directo',
@@ -464,6 +465,7 @@ describe('the retention job on a controlled clock', () => {
     expect(runs.reduce((sum, r) => sum + Number(r.details.fotos), 0)).toBe(2);
     for (const r of runs)
       expect(Object.keys(r.details).sort()).toEqual([
+        'alertas',
         'consentimientos',
         'correos',
         'fotos',

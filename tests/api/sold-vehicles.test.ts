@@ -7,13 +7,13 @@
 
 import type { ListingResponse } from '@contracts/listing.ts';
 import type { Database } from '@db/client.ts';
-import { leads, vehicles } from '@db/schema.ts';
+import { leads, savedSearches, vehicles } from '@db/schema.ts';
 import { stockReference } from '@domain/format.ts';
+import { similarSearchQuery } from '@domain/saved-search.ts';
 import { buildApp } from '@server/app.ts';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { similarAlertMessage } from '~/components/forms/similar-alert-form.tsx';
 import { csrfHeaders } from '../support/csrf-client.ts';
 import { createLookups, createVehicle } from '../support/factories.ts';
 import { sellAs, undoSaleAs } from '../support/sales.ts';
@@ -193,30 +193,26 @@ describe('the page of a sold vehicle', () => {
     expect(old.body).toContain('<meta name="robots" content="noindex"/>');
   });
 
-  it('takes a request "Te avisamos si llega uno similar" as a contact lead that names the sold car', async () => {
-    const message = similarAlertMessage(
-      { id: sold.id, name: 'Toyota RAV4', year: 2021, bodyType: 'SUV' },
-      'Hasta 22 millones',
-      `${publicUrl}/vehicles/${sold.id}`,
-    );
+  it('takes "Te avisamos si llega uno similar" as a saved search of the same brand and body type (issue 33)', async () => {
+    const consulta = similarSearchQuery({ brand: 'Toyota', bodyType: 'SUV', year: 2021 });
+    expect(consulta).toBe('marca=Toyota&tipo=SUV&anio_min=2019');
     const response = await app.inject({
       method: 'POST',
-      url: '/api/contacto-contacto/',
+      url: '/api/alertas/',
       headers: await csrfHeaders(app),
-      payload: {
-        name: 'Camila Rojas',
-        email: 'camila@example.cl',
-        phone: '+56 9 8765 4321',
-        subject: 'compra',
-        message,
-      },
+      payload: { correo: 'camila@example.cl', consentimiento: true, consulta, origen: 'vendido' },
     });
-    expect(response.statusCode, response.body).toBe(201);
-    const [lead] = await database.db.select().from(leads).orderBy(desc(leads.id)).limit(1);
-    expect(lead).toMatchObject({ kind: 'contacto', name: 'Camila Rojas' });
-    expect(lead?.message).toContain(`Toyota RAV4 2021 (SUV, ${stockReference(sold.id)}), que ya se vendió`);
-    expect(lead?.message).toContain(`${publicUrl}/vehicles/${sold.id}`);
-    expect(lead?.message).toContain('Comentario: Hasta 22 millones');
+    expect(response.statusCode, response.body).toBe(202);
+    const [search] = await database.db.select().from(savedSearches).orderBy(desc(savedSearches.id)).limit(1);
+    expect(search).toMatchObject({
+      email: 'camila@example.cl',
+      status: 'pending',
+      source: 'vendido',
+      queryString: consulta,
+      yearMin: 2019,
+    });
+    // No request for staff to remember: the alert does the watching.
+    expect(await database.db.select().from(leads).where(eq(leads.email, 'camila@example.cl'))).toEqual([]);
   });
 
   it('is back on sale when staff publish it again', async () => {

@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { type APIRequestContext, expect as baseExpect, type Page } from '@playwright/test';
 import { sellVehicle, staffCall, testAsVentas as test } from './support/admin.ts';
 import { axe } from './support/axe.ts';
+import { findOutboxMail } from './support/outbox.ts';
 
 // Items 3, 4 and 5 of the issue in a real browser (ADR 0018): staff sell a car and its page shows 'Vendido' with
 // similar cars while the listing no longer shows it; a price decrease shows on the card. At both widths, with axe.
@@ -123,42 +124,39 @@ test(
     await hydrated(page);
     await expectNoAxeViolations(page);
 
-    // "Te avisamos si llega uno similar", by keyboard alone: errors first, then the request.
+    // "Te avisamos si llega uno similar", by keyboard alone: errors first, then the alert (issue 33: a saved search
+    // of the same brand and body type, confirmed by e-mail like any alert).
     const alert = page.getByRole('region', { name: 'Te avisamos si llega uno similar' });
     const email = `aviso-${Math.random().toString(36).slice(2, 8)}@example.cl`;
-    await alert.getByLabel('Nombre completo').focus();
+    await expect(alert).toContainText(`${brand} · SUV · desde el año 2021`);
+    await alert.getByLabel('Correo electrónico').focus();
     await page.keyboard.press('Enter');
     await expect(alert.getByText('Ingresa tu correo.')).toBeVisible();
-    await expect(alert.getByLabel('Nombre completo')).toBeFocused();
+    await expect(alert.getByLabel('Correo electrónico')).toBeFocused();
     await expectNoAxeViolations(page);
-    await page.keyboard.type('Camila Rojas');
-    await page.keyboard.press('Tab');
     await page.keyboard.type(email);
+    // The alert's consent box comes before the button and starts unticked: sending without it is refused.
     await page.keyboard.press('Tab');
-    await page.keyboard.type('+56 9 8765 4321');
-    await page.keyboard.press('Tab');
-    await page.keyboard.type('Hasta 20 millones');
-    // The optional marketing box (ADR 0031) comes before the button and stays unticked.
-    await page.keyboard.press('Tab');
-    await expect(alert.getByRole('checkbox', { name: /^Acepto que .+ ofertas/ })).toBeFocused();
+    const box = alert.getByRole('checkbox', { name: /^Acepto que .+ me envíe correos cuando llegue/ });
+    await expect(box).toBeFocused();
+    await expect(box).not.toBeChecked();
     await page.keyboard.press('Tab');
     await expect(alert.getByRole('button', { name: 'Avísenme' })).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(alert.getByRole('heading', { name: '¡Listo! Te avisaremos' })).toBeFocused();
+    await expect(alert.getByText('Para recibir alertas, marca la casilla de autorización.')).toBeVisible();
+    await expect(box).toBeFocused();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect(alert.getByRole('heading', { name: 'Revisa tu correo' })).toBeFocused();
     await expectNoAxeViolations(page);
 
-    // Staff get it as a contact request that names the sold car.
-    const leads = (await (await page.request.get(`/admin/api/solicitudes?q=${email}`)).json()) as {
-      items: Array<{ id: number; kind: string }>;
-    };
-    expect(leads.items).toHaveLength(1);
-    const lead = (await (await page.request.get(`/admin/api/solicitudes/${leads.items[0]?.id}`)).json()) as {
-      message: string;
-      kind: string;
-    };
-    expect(lead.kind).toBe('contacto');
-    expect(lead.message).toContain(`${brand} Vendible 2023 (SUV, REF-${String(sold).padStart(4, '0')})`);
-    expect(lead.message).toContain('Comentario: Hasta 20 millones');
+    // The only e-mail is the confirmation, naming the search (double opt-in: nothing else before it).
+    const confirmation = await findOutboxMail(
+      (mail) => (mail.to && !Array.isArray(mail.to) ? mail.to.text : '') === email,
+    );
+    expect(confirmation.subject).toMatch(/^Confirma tu alerta de /);
+    expect(confirmation.text).toContain(`${brand} · SUV · desde el año 2021`);
 
     // The listing no longer shows it; the lowered one carries its decrease there too.
     await page.goto(`/vehicles?q=${encodeURIComponent(brand)}`);

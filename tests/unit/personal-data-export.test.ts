@@ -38,7 +38,28 @@ function lead(id: number, extra: Partial<LeadRow> = {}): LeadRow {
 }
 
 describe('the personal-data export', () => {
-  const counts = { solicitudes: 2, fotos: 1, notas: 1, correos: 0, registrosIdempotencia: 0 };
+  it('includes the e-mail alerts: each search as saved, its state, the words accepted, the days e-mailed', () => {
+    const document = toPersonalDataExport({ controller: 'X', email: 'camila@example.cl', counts }, rows);
+    expect(document.alertas).toEqual([
+      {
+        id: 9,
+        tipo: 'busqueda',
+        alerta: 'Kia · hasta $12.000.000',
+        busqueda: 'marca=Kia&precio_max=12000000',
+        vehiculos: [],
+        origen: 'listado',
+        estado: 'confirmed',
+        creada: '2026-03-01T12:00:00.000Z',
+        confirmada: '2026-03-01T12:05:00.000Z',
+        eliminada: null,
+        textoAceptado: 'Acepto que Automotora Cordillera me envíe correos…',
+        versionPolitica: 2,
+      },
+    ]);
+    expect(document.correosDeAlertas).toEqual([{ dia: '2026-03-02', vehiculos: 2 }]);
+  });
+
+  const counts = { solicitudes: 2, fotos: 1, notas: 1, correos: 0, registrosIdempotencia: 0, alertas: 1 };
   const rows: PersonalDataRows = {
     leads: [
       { lead: lead(1), vehicleBrand: null, vehicleModel: null, vehicleYear: null },
@@ -70,6 +91,38 @@ describe('the personal-data export', () => {
     ],
     mails: [],
     replays: [],
+    alerts: [
+      {
+        id: 9,
+        email: 'camila@example.cl',
+        kind: 'busqueda',
+        queryString: 'marca=Kia&precio_max=12000000',
+        priceMin: null,
+        priceMax: 12_000_000,
+        yearMin: null,
+        yearMax: null,
+        cuotaMax: null,
+        brandKeys: ['kia'],
+        conditions: [],
+        bodyTypes: [],
+        transmissions: [],
+        fuelTypes: [],
+        vehicleIds: [],
+        source: 'listado',
+        status: 'confirmed',
+        tokenHash: null,
+        tokenExpiresAt: at('2026-03-04T12:00:00Z'),
+        wording: 'Acepto que Automotora Cordillera me envíe correos…',
+        policyVersion: 2,
+        consentEventId: 5,
+        createdAt: at('2026-03-01T12:00:00Z'),
+        confirmedAt: at('2026-03-01T12:05:00Z'),
+        withdrawnAt: null,
+        priceRange: '[0,12000001)',
+        yearRange: '[1900,2101)',
+      },
+    ],
+    alertMails: [{ day: '2026-03-02', vehicles: 2 }],
   };
   const document = toPersonalDataExport(
     {

@@ -1,103 +1,103 @@
-// "Te avisamos si llega uno similar" of a sold vehicle's page (ADR 0018): a contact request (POST
-// /api/contacto-contacto/, subject 'compra') whose message names the sold car, so staff know what to look for.
+// "Te avisamos si llega uno similar" of a sold vehicle's page (ADR 0018, issue 33): a saved search (ADR 0039) of the
+// same brand and body type, of its year or close to it, confirmed by e-mail like any alert: POST /api/alertas/.
 
-import { PHONE_MAX_TYPED } from '@contracts/phone';
-import type { FormConsent } from '@domain/consent';
-import { stockReference } from '@domain/format';
+import { alertConsentWording, alertTitle, similarSearchQuery } from '@domain/saved-search';
+import { useContext } from 'react';
 import type { z } from 'zod';
 import { island } from '~/lib/island';
 import { useLeadForm } from '~/lib/use-lead-form';
-import { ConsentFooter, FormIntro } from './consent-fields';
-import { FieldErrors, TextAreaField, TextField } from './fields';
-import { FormNotice, Honeypot, PrivacyNote, SubmitButton, SuccessPanel } from './form-parts';
+import { FieldError, FieldErrors, TextField } from './fields';
+import { FormNotice, PrivacyNote, SubmitButton, SuccessPanel } from './form-parts';
 
 export interface SoldVehicleRef {
   id: number;
   /** brand + model */
   name: string;
+  brand: string;
   year: number;
   bodyType: string;
 }
 
 interface Props {
   vehicle: SoldVehicleRef;
-  /** The site's address, for the vehicle's link in the message. */
-  publicUrl: string;
-  /** What the consent box names, and the privacy policy version the page shows. */
-  consent: FormConsent;
+  /** The dealership's name, which the consent sentence names. */
+  dealership: string;
+  /** The privacy policy version the page shows (ADR 0031). */
+  policyVersion: number | null;
 }
 
-/** The message staff read: which car was sold, its reference and link, and what the visitor added. */
-export function similarAlertMessage(vehicle: SoldVehicleRef, comment: string, pageUrl: string): string {
-  const lines = [
-    `Te avisamos si llega uno similar: quiero que me avisen cuando llegue un vehículo similar al ${vehicle.name} ${vehicle.year} (${vehicle.bodyType}, ${stockReference(vehicle.id)}), que ya se vendió.`,
-    `Enlace: ${pageUrl}`,
-  ];
-  const added = comment.trim();
-  if (added) lines.push('', `Comentario: ${added}`);
-  return lines.join('\n');
-}
-
-/** The contact request's own rules for the three fields the visitor fills; subject and message are ours. */
+/** The alert's own rules for the two fields the visitor fills; the search is ours. */
 const schema = () =>
-  import('@contracts/leads.ts').then(
-    ({ ContactLeadSchema }) => ContactLeadSchema.pick({ name: true, email: true, phone: true }) as z.ZodType,
+  import('@contracts/saved-searches.ts').then(
+    ({ SaveSearchSchema }) =>
+      SaveSearchSchema.pick({ correo: true, consentimiento: true }) as unknown as z.ZodType,
   );
 
-export function SimilarAlertForm({ vehicle, publicUrl, consent }: Props) {
+/** The unticked box of the alert's consent; its sentence is what the server stores as the evidence. */
+function AlertConsentBox({ wording }: { wording: string }) {
+  const error = useContext(FieldErrors).consentimiento;
+  const errorId = error ? 'similar-consentimiento-error' : undefined;
+  return (
+    <div>
+      <div className="flex items-start gap-3">
+        <input
+          id="similar-consentimiento"
+          type="checkbox"
+          name="consentimiento"
+          value="true"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={errorId}
+          className="mt-0.5 size-5 shrink-0 cursor-pointer accent-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600 focus-visible:outline-offset-2"
+        />
+        <label htmlFor="similar-consentimiento" className="cursor-pointer text-slate-700 text-sm">
+          {wording}
+        </label>
+      </div>
+      <FieldError id={errorId} error={error} />
+    </div>
+  );
+}
+
+export function SimilarAlertForm({ vehicle, dealership, policyVersion }: Props) {
+  const consulta = similarSearchQuery(vehicle);
   const lead = useLeadForm({
     schema,
-    endpoint: '/api/contacto-contacto/',
-    successText: '📩 ¡Mensaje enviado con éxito!',
-    toBody: ({ comentario = '', ...values }) => ({
-      ...values,
-      subject: 'compra',
-      message: similarAlertMessage(vehicle, String(comentario), `${publicUrl}/vehicles/${vehicle.id}`),
+    endpoint: '/api/alertas/',
+    successText: '📩 Te enviamos un correo para confirmar tu alerta.',
+    toBody: ({ correo = '', consentimiento }) => ({
+      correo,
+      consentimiento: consentimiento === 'true',
+      consulta,
+      origen: 'vendido',
+      ...(policyVersion !== null ? { politica_version: policyVersion } : {}),
     }),
   });
   return (
     <div data-lead-form>
       {lead.status === 'success' ? (
         <SuccessPanel
-          title="¡Listo! Te avisaremos"
-          text={`Cuando llegue un vehículo similar al ${vehicle.name} te contactaremos.`}
-          action={{ label: 'Enviar otra solicitud', onClick: lead.reset }}
+          title="Revisa tu correo"
+          text="Confirma la alerta con el enlace que te enviamos; sin eso no te escribiremos."
+          action={{ label: 'Crear otra alerta', onClick: lead.reset }}
         />
       ) : (
         <FieldErrors value={lead.errors}>
           <form key={lead.formKey} {...lead.formProps} className="grid gap-4">
-            <FormIntro
-              consent={consent}
-              purpose="Usaremos estos datos para avisarte cuando llegue un vehículo similar."
-              className=""
-            />
-            {/* One column: the form sits in the side card, 330 px wide at most. */}
-            <TextField name="name" label="Nombre completo" autoComplete="name" maxLength={100} />
+            <p className="text-slate-700 text-sm">
+              Te escribimos cuando llegue un auto como este:{' '}
+              <strong className="text-slate-900">
+                {alertTitle({ kind: 'busqueda', queryString: consulta })}
+              </strong>
+              . Como máximo un correo al día.
+            </p>
             <TextField
-              name="email"
+              name="correo"
               label="Correo electrónico"
               type="email"
               autoComplete="email"
               maxLength={254}
             />
-            <TextField
-              name="phone"
-              label="Teléfono"
-              type="tel"
-              autoComplete="tel"
-              maxLength={PHONE_MAX_TYPED}
-              placeholder="+56 9 1234 5678"
-            />
-            <TextAreaField
-              name="comentario"
-              label="¿Qué buscas?"
-              required={false}
-              rows={3}
-              maxLength={1500}
-              hint="Por ejemplo: presupuesto, año o color."
-            />
-            <ConsentFooter consent={consent} className="" />
-            <Honeypot />
+            <AlertConsentBox wording={alertConsentWording(dealership, 'busqueda')} />
             <SubmitButton sending={lead.status === 'sending'}>Avísenme</SubmitButton>
             <PrivacyNote />
           </form>

@@ -1,6 +1,12 @@
 import { formatPrice } from '@domain/format';
-import { type ListingQuery, type ListKey, toggleValue, withChange } from '@domain/listing-query';
-import { X } from '~/components/icons';
+import {
+  type ListingQuery,
+  type ListKey,
+  serializeListingQuery,
+  toggleValue,
+  withChange,
+} from '@domain/listing-query';
+import { BellRing, X } from '~/components/icons';
 import { ListingLink } from './listing-link';
 
 const LISTS: ListKey[] = ['conditions', 'brands', 'models', 'bodyTypes', 'transmissions', 'fuelTypes'];
@@ -37,20 +43,32 @@ export function ActiveFilters({ query }: { query: ListingQuery }) {
     chips.push({ label: `Año hasta ${year.max}`, next: withChange(query, { year: { ...year, max: null } }) });
   if (chips.length === 0) return null;
 
+  // Issue 33: the search as an e-mail alert, saved on a page of its own (a plain link: no script, and the listing
+  // stays cacheable); its order and page are left out, they do not change what it finds.
+  const alert = `/alertas/nueva?consulta=${encodeURIComponent(serializeListingQuery({ ...query, sort: 'featured', page: 1 }))}`;
   return (
-    <ul aria-label="Filtros activos" className="mt-4 flex flex-wrap gap-2">
-      {chips.map(({ label, next }) => (
-        <li key={label}>
-          <ListingLink
-            query={next}
-            aria-label={`Quitar filtro: ${label}`}
-            className="inline-flex items-center gap-1.5 rounded-full bg-brand-50 py-1.5 pr-2.5 pl-3.5 font-medium text-brand-800 text-sm ring-1 ring-brand-200 hover:bg-brand-100"
-          >
-            {label}
-            <X aria-hidden className="size-4" />
-          </ListingLink>
-        </li>
-      ))}
-    </ul>
+    <div className="mt-4 flex flex-wrap items-center gap-2">
+      <ul aria-label="Filtros activos" className="contents">
+        {chips.map(({ label, next }) => (
+          <li key={label}>
+            <ListingLink
+              query={next}
+              aria-label={`Quitar filtro: ${label}`}
+              className="inline-flex items-center gap-1.5 rounded-full bg-brand-50 py-1.5 pr-2.5 pl-3.5 font-medium text-brand-800 text-sm ring-1 ring-brand-200 hover:bg-brand-100"
+            >
+              {label}
+              <X aria-hidden className="size-4" />
+            </ListingLink>
+          </li>
+        ))}
+      </ul>
+      <a
+        href={alert}
+        className="inline-flex items-center gap-1.5 rounded-full bg-white py-1.5 pr-3.5 pl-3 font-medium text-brand-800 text-sm ring-1 ring-brand-700 hover:bg-brand-50"
+      >
+        <BellRing aria-hidden className="size-4" />
+        Guardar búsqueda
+      </a>
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { FavouritesResponse, SavedCard } from '@contracts/saved';
 import { type Favourite, idsValue } from '@domain/saved-lists';
 import { useEffect, useMemo, useState } from 'react';
-import { Heart, Share2 } from '~/components/icons';
+import { BellRing, Heart, Share2 } from '~/components/icons';
 import { island } from '~/lib/island';
 import { onSavedChange, saveFavourites, storedFavourites } from '~/lib/saved-store';
 import { SavedList } from './saved-list';
@@ -77,7 +77,17 @@ function Ready({ items, saved }: { items: SavedCard[]; saved: Favourite[] }) {
         <p className="text-slate-700">
           {items.length === 1 ? 'Tienes 1 vehículo guardado.' : `Tienes ${items.length} vehículos guardados.`}
         </p>
-        <ShareList ids={saved.map((f) => f.id)} />
+        <div className="flex flex-wrap items-start gap-3">
+          {/* Issue 33: the favourites' price drops by e-mail; the ids travel to the alert's own page. */}
+          <a
+            href={`/alertas/nueva?favoritos=${idsValue(saved.map((f) => f.id))}`}
+            className="inline-flex h-11 items-center gap-2 rounded-lg bg-white px-4 font-semibold text-brand-800 ring-1 ring-brand-700 hover:bg-brand-50"
+          >
+            <BellRing aria-hidden className="size-5" />
+            Avisarme si bajan de precio
+          </a>
+          <ShareList ids={saved.map((f) => f.id)} />
+        </div>
       </div>
       <SavedList items={items} saved={byId} onRemove={remove} />
     </>

@@ -5,6 +5,7 @@ import {
   VEHICLE_STATUS_LABELS,
   type VehicleStatus,
 } from '@contracts/admin-leads';
+import { creditOffer } from '@contracts/dealership.ts';
 import { chileDayKey } from '@domain/chile-time';
 import { formatPrice } from '@domain/format';
 import { staleRateWarnings } from '@domain/maximum-rate';
@@ -14,6 +15,7 @@ import { loadDashboard } from '@server/services/admin/dashboard.ts';
 import { loadDashboardInsights } from '@server/services/admin/dashboard-insights.ts';
 import { salesReport, salesScope } from '@server/services/admin/sales.ts';
 import { loadTeamPerformance } from '@server/services/admin/team-performance.ts';
+import { type AlertsDashboard, loadAlertsDashboard } from '@server/services/alerts/alerts-dashboard.ts';
 import { googleFeedLeftOut } from '@server/services/feeds/google-feed.ts';
 import { loadRightsDashboard, type RightsDashboard } from '@server/services/rights/rights-dashboard.ts';
 import type { ReactNode } from 'react';
@@ -41,7 +43,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const staff = requireStaffPage(url, context);
   const thisMonth = chileDayKey(new Date()).slice(0, 7);
   const dealership = await context.services.catalogue.dealership();
-  const [panel, insights, team, rights, sales] = await Promise.all([
+  const snapshot = await context.services.catalogue.snapshot();
+  const [panel, insights, team, rights, sales, alerts] = await Promise.all([
     loadDashboard(context.services.db, new Date(), dealership.privacy),
     loadDashboardInsights(context.services.db),
     // Admins only: a salesperson does not see the team's figures, nor the rights requests.
@@ -49,6 +52,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     staff.role === 'admin' ? loadRightsDashboard(context.services.db, context.services.rights.now()) : null,
     // This month's sales: every one for admins, one's own for a salesperson (ADR 0038).
     salesReport(context.services.db, { desde: thisMonth, hasta: thisMonth }, salesScope(staff)),
+    // Issue 33: what people wait for and the stock does not have, and what the alerts brought. No addresses.
+    loadAlertsDashboard(context.services.db, snapshot.vehicles, creditOffer(snapshot.settings.data)),
   ]);
   return {
     panel,
@@ -56,12 +61,13 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     team,
     rights,
     sales: { ...sales.totales, todas: sales.todas },
+    alerts,
     staffName: staff.name,
     // A maximum-rate table or UF value too old to hold the quotes under the law in force (ADR 0042).
     rateWarnings: staleRateWarnings(dealership, chileDayKey(new Date())),
     canEditSettings: staff.role === 'admin',
     // Published vehicles Google's catalogue leaves out: their VIN fails the check digit (ADR 0021).
-    googleLeftOut: googleFeedLeftOut(await context.services.catalogue.snapshot()),
+    googleLeftOut: googleFeedLeftOut(snapshot),
   };
 }
 
@@ -291,6 +297,53 @@ function Featured({ featured }: { featured: DashboardData['featured'] }) {
   );
 }
 
+/** Issue 33: the searches people wait for that the stock does not meet, and what the alert e-mails brought. */
+function AlertsPanel({ alerts }: { alerts: AlertsDashboard }) {
+  return (
+    <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]" data-testid="alerts-panel">
+      <div>
+        <h3 className="font-medium text-slate-900 text-sm">Búsquedas guardadas que el stock no cumple</h3>
+        {alerts.unmet.length === 0 ? (
+          <p className="mt-2 text-slate-600 text-sm">
+            {alerts.active === 0
+              ? 'Nadie ha guardado una búsqueda todavía.'
+              : 'Cada búsqueda guardada tiene al menos un vehículo publicado que la cumple.'}
+          </p>
+        ) : (
+          <ol className="mt-2 divide-y divide-slate-100">
+            {alerts.unmet.map((search) => (
+              <li key={search.href} className="flex items-baseline justify-between gap-3 py-2">
+                <a
+                  href={search.href}
+                  className="min-w-0 break-words font-medium text-brand-800 text-sm underline underline-offset-2"
+                >
+                  {search.title}
+                </a>
+                <span className="shrink-0 text-slate-700 text-sm tabular-nums">
+                  {search.people === 1 ? '1 persona' : `${search.people} personas`}
+                </span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
+      <dl className="grid grid-cols-2 gap-2 self-start lg:grid-cols-1">
+        {[
+          ['Alertas activas', alerts.active.toLocaleString('es-CL')],
+          ['Correos de alertas (90 días)', alerts.emails.toLocaleString('es-CL')],
+          ['Correos que llevaron a una solicitud', alerts.emailsWithRequest.toLocaleString('es-CL')],
+          ['Solicitudes desde alertas', alerts.requests.toLocaleString('es-CL')],
+        ].map(([term, value]) => (
+          <div key={term} className="rounded-lg bg-slate-50 px-3 py-2.5">
+            <dt className="text-slate-700 text-sm">{term}</dt>
+            <dd className="font-bold text-slate-900 text-xl tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
 function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   return (
     <Card>
@@ -334,8 +387,18 @@ function RateWarnings({ warnings, canEditSettings }: { warnings: string[]; canEd
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { panel, insights, team, rights, sales, staffName, rateWarnings, canEditSettings, googleLeftOut } =
-    loaderData;
+  const {
+    panel,
+    insights,
+    team,
+    rights,
+    sales,
+    alerts,
+    staffName,
+    rateWarnings,
+    canEditSettings,
+    googleLeftOut,
+  } = loaderData;
   const { totals } = panel;
   const stockOrder: VehicleStatus[] = ['published', 'draft', 'sold'];
   return (
@@ -461,6 +524,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               </div>
             ))}
           </dl>
+        </Section>
+      </div>
+
+      <div className="mt-5">
+        <Section title="Alertas por correo">
+          <AlertsPanel alerts={alerts} />
         </Section>
       </div>
 

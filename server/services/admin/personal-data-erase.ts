@@ -4,7 +4,15 @@
 
 import type { PersonalDataErasure } from '@contracts/admin-staff.ts';
 import type { Db } from '@db/client.ts';
-import { auditLog, idempotencyKeys, leadNotes, leads, rateLimits } from '@db/schema.ts';
+import {
+  alertDigests,
+  auditLog,
+  idempotencyKeys,
+  leadNotes,
+  leads,
+  rateLimits,
+  savedSearches,
+} from '@db/schema.ts';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit.ts';
 import type { Actor } from '../auth/sessions.ts';
@@ -56,6 +64,13 @@ async function eraseRows(db: Db, actor: Actor, email: string) {
     // After the e-mails: an image still attached to one of them would stay.
     const photos = await deleteLeadPhotos(tx, leadIds);
     if (has) await tx.delete(leads).where(inArray(leads.id, leadIds));
+    // The e-mail alerts (issue 33) go whole: their matches with them (ON DELETE CASCADE), and the record of the
+    // days an e-mail of alerts went to the address. The consent events stay, as for every consent.
+    const alerts = await tx
+      .delete(savedSearches)
+      .where(eq(savedSearches.email, email))
+      .returning({ id: savedSearches.id });
+    await tx.delete(alertDigests).where(eq(alertDigests.email, email));
 
     const proof = emailProof(email);
     const scrubbed = await scrubLeadAudit(tx, leadIds);
@@ -74,6 +89,7 @@ async function eraseRows(db: Db, actor: Actor, email: string) {
       notas: notes.length,
       correos: mailIds.length,
       registrosIdempotencia: replays.length,
+      alertas: alerts.length,
       registrosAuditoriaDepurados: scrubbed,
     };
     await recordAudit(tx, {

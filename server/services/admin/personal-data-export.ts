@@ -2,7 +2,8 @@
 // inline, the staff notes and history, the e-mails about them and the records that answer their retries. Pure: the
 // rows come from personal-data.ts, so the document's shape is unit-tested on plain data.
 import { auditActionLabel, type PersonalDataCounts } from '@contracts/admin-staff.ts';
-import type { emailOutbox, leads } from '@db/schema.ts';
+import type { emailOutbox, leads, savedSearches } from '@db/schema.ts';
+import { alertTitle } from '@domain/saved-search.ts';
 import { kindLabel } from '../leads/lead-kinds.ts';
 
 export const EXPORT_FORMAT = 'datos-personales/v1';
@@ -33,6 +34,9 @@ export interface PersonalDataRows {
   }>;
   mails: Array<typeof emailOutbox.$inferSelect>;
   replays: Array<{ response: unknown; createdAt: Date }>;
+  /** Saved searches (e-mail alerts, issue 33) and the days an e-mail of alerts went to the address. */
+  alerts: Array<typeof savedSearches.$inferSelect>;
+  alertMails: Array<{ day: string; vehicles: number }>;
 }
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -45,7 +49,7 @@ export function toPersonalDataExport(
     counts,
     now = new Date(),
   }: { controller: string; email: string; counts: PersonalDataCounts; now?: Date },
-  { leads: leadRows, photos, notes, history, mails, replays }: PersonalDataRows,
+  { leads: leadRows, photos, notes, history, mails, replays, alerts, alertMails }: PersonalDataRows,
 ) {
   return {
     formato: EXPORT_FORMAT,
@@ -122,6 +126,23 @@ export function toPersonalDataExport(
       fotosAdjuntas: mail.attachments.length,
     })),
     registrosIdempotencia: replays.map((row) => ({ creado: iso(row.createdAt), respuesta: row.response })),
+    alertas: alerts.map((alert) => ({
+      id: alert.id,
+      tipo: alert.kind,
+      alerta: alertTitle({ ...alert, vehicles: alert.vehicleIds.length }),
+      /** The listing's filters as saved (the query of /vehicles), or the favourites' vehicle ids. */
+      busqueda: alert.queryString,
+      vehiculos: alert.vehicleIds,
+      origen: alert.source,
+      estado: alert.status,
+      creada: iso(alert.createdAt),
+      confirmada: iso(alert.confirmedAt),
+      eliminada: iso(alert.withdrawnAt),
+      /** The sentence the person accepted, and the privacy policy version the page showed. */
+      textoAceptado: alert.wording,
+      versionPolitica: alert.policyVersion,
+    })),
+    correosDeAlertas: alertMails.map((mail) => ({ dia: mail.day, vehiculos: mail.vehicles })),
   };
 }
 

@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import type { PersonalDataCounts, PersonalDataSummary } from '@contracts/admin-staff.ts';
 import type { Db } from '@db/client.ts';
 import {
+  alertDigests,
   auditLog,
   brands,
   emailOutbox,
@@ -19,6 +20,7 @@ import {
   leadNotes,
   leadPhotos,
   leads,
+  savedSearches,
   staffUsers,
   vehicles,
 } from '@db/schema.ts';
@@ -68,6 +70,8 @@ async function countRows(db: Db, email: string, leadIds: number[]): Promise<Pers
     notas: has ? await n(leadNotes, inArray(leadNotes.leadId, leadIds)) : 0,
     correos: await n(emailOutbox, outboxOf(email, leadIds)),
     registrosIdempotencia: has ? await n(idempotencyKeys, idempotencyOf(leadIds)) : 0,
+    alertas:
+      (await db.select({ n: count() }).from(savedSearches).where(eq(savedSearches.email, email)))[0]?.n ?? 0,
   };
 }
 
@@ -193,12 +197,25 @@ export async function exportPersonalData(db: Db, actor: Actor | null, email: str
         .where(idempotencyOf(leadIds)),
     );
 
+    // The e-mail alerts (issue 33): every saved search, its state and words, and the days it was e-mailed.
+    const alerts = await tx
+      .select()
+      .from(savedSearches)
+      .where(eq(savedSearches.email, email))
+      .orderBy(asc(savedSearches.id));
+    const alertMails = await tx
+      .select({ day: alertDigests.day, vehicles: alertDigests.vehicles })
+      .from(alertDigests)
+      .where(eq(alertDigests.email, email))
+      .orderBy(asc(alertDigests.day));
+
     const counts: PersonalDataCounts = {
       solicitudes: leadRows.length,
       fotos: photos.length,
       notas: notes.length,
       correos: mails.length,
       registrosIdempotencia: replays.length,
+      alertas: alerts.length,
     };
     await recordAudit(tx, {
       actor,
@@ -209,7 +226,7 @@ export async function exportPersonalData(db: Db, actor: Actor | null, email: str
 
     return toPersonalDataExport(
       { controller, email, counts },
-      { leads: leadRows, photos, notes, history, mails, replays },
+      { leads: leadRows, photos, notes, history, mails, replays, alerts, alertMails },
     );
   });
 }

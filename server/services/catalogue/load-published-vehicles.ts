@@ -13,7 +13,7 @@ import {
 } from '@db/schema.ts';
 import { currentPriceDrop, type PriceChangeRecord, priceDropWindowStart } from '@domain/price-drop.ts';
 import type { VehicleRecord } from '@domain/vehicle.ts';
-import { and, asc, desc, eq, gte, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, type SQL } from 'drizzle-orm';
 
 /**
  * Every published vehicle in 'Destacados' order, with its features, photos and the price decrease it may announce,
@@ -51,6 +51,12 @@ export async function loadPublishedVehicles(db: Db): Promise<VehicleRecord[]> {
     if (list) record.priceDrop = currentPriceDrop(record.price, list);
   }
   return records;
+}
+
+/** These vehicles, when published, as the pages show them (the alert e-mails, ADR 0039). */
+export async function loadPublishedByIds(db: Db, ids: number[]): Promise<VehicleRecord[]> {
+  if (ids.length === 0) return [];
+  return loadVehicles(db, and(inArray(vehicles.id, ids), eq(vehicles.status, 'published')) as SQL);
 }
 
 /** One sold vehicle as its page shows it (ADR 0018), or null when it is not sold (any more). */

@@ -12,6 +12,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string | null;
+  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post: ADR 0039); none for most messages. */
+  headers?: Record<string, string>;
   attachments: Array<{ filename: string; content: Buffer; contentType: string }>;
 }
 
@@ -81,12 +83,17 @@ function subjectOf(subject: string) {
 }
 
 function toNodemailer(mail: OutgoingMail) {
+  const subject = subjectOf(mail.subject);
+  const extra = mail.headers ?? {};
+  const headers =
+    'headers' in subject ? { ...extra, ...subject.headers } : Object.keys(extra).length ? extra : undefined;
   return {
     messageId: mail.messageId,
     from: mail.from,
     to: mail.to,
     replyTo: mail.replyTo ?? undefined,
-    ...subjectOf(mail.subject),
+    ...('subject' in subject ? { subject: subject.subject } : {}),
+    ...(headers ? { headers } : {}),
     text: mail.text,
     html: mail.html ?? undefined,
     attachments: mail.attachments,

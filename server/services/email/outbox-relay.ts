@@ -68,7 +68,19 @@ interface ClaimedRow {
   text_body: string;
   html_body: string | null;
   attachments: number[];
+  headers: Record<string, string> | null;
   attempts: number;
+}
+
+/** The extra headers an outbox row may carry (ADR 0039): anything else it holds is never sent. */
+const ALLOWED_HEADERS = new Set(['List-Unsubscribe', 'List-Unsubscribe-Post']);
+
+function allowedHeaders(headers: Record<string, string> | null): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers ?? {}).filter(
+      ([name, value]) => ALLOWED_HEADERS.has(name) && typeof value === 'string' && !/[\r\n]/.test(value),
+    ),
+  );
 }
 
 /**
@@ -199,7 +211,7 @@ export class OutboxRelay {
        where id in (select id from email_outbox
                      where status = 'pending' and next_attempt_at <= ${dueBefore.toISOString()}::timestamptz
                      order by id limit ${limit} for update skip locked)
-      returning id, to_address, reply_to, subject, text_body, html_body, attachments, attempts`);
+      returning id, to_address, reply_to, subject, text_body, html_body, attachments, headers, attempts`);
     return (result as unknown as { rows: ClaimedRow[] }).rows.map((row) => ({ ...row, id: Number(row.id) }));
   }
 
@@ -220,6 +232,7 @@ export class OutboxRelay {
         subject: row.subject,
         text: row.text_body,
         html: row.html_body,
+        headers: allowedHeaders(row.headers),
         attachments: row.attachments.flatMap((id, index) => {
           const file = files.find((f) => f.id === id);
           if (!file) return [];

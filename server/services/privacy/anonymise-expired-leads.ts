@@ -51,6 +51,8 @@ export interface RetentionCounts {
   registrosIdempotencia: number;
   consentimientos: number;
   registrosAuditoriaDepurados: number;
+  /** Saved searches never confirmed or withdrawn long enough ago, and old e-mails of alerts (ADR 0039). */
+  alertas: number;
 }
 
 const NONE: RetentionCounts = {
@@ -62,6 +64,7 @@ const NONE: RetentionCounts = {
   registrosIdempotencia: 0,
   consentimientos: 0,
   registrosAuditoriaDepurados: 0,
+  alertas: 0,
 };
 
 export interface RetentionInput {
@@ -98,6 +101,7 @@ export async function anonymiseExpiredLeads(db: Db, input: RetentionInput): Prom
   try {
     await drain((tx) => anonymiseBatch(tx, input));
     await drain((tx) => removePhotoBatch(tx, input));
+    await drain((tx) => removeAlertBatch(tx, input));
   } catch (error) {
     failure = error;
   }
@@ -205,4 +209,29 @@ async function removePhotoBatch(tx: Db, input: RetentionInput): Promise<Batch | 
   );
   const photos = await deleteLeadPhotos(tx, ids);
   return { counts: { fotos: photos.photos, imagenes: photos.images, correos: mailIds.length }, mailIds };
+}
+
+/**
+ * ADR 0039: a search whose confirmation link expired a week ago was never consented to, and a removed one has no
+ * purpose left: both are deleted (the consent events stay, the evidence of the choice). The record of an e-mail of
+ * alerts (address and day) serves the once-a-day rule and the dashboard's figure of the last 90 days: it goes after.
+ */
+async function removeAlertBatch(tx: Db, input: RetentionInput): Promise<Batch | null> {
+  const day = 24 * 3_600_000;
+  const limit = input.batchSize ?? 100;
+  const searches = await tx.execute(sql`
+    delete from saved_searches where id in (
+      select id from saved_searches
+       where (status = 'pending' and token_expires_at < ${new Date(input.now.getTime() - 7 * day).toISOString()}::timestamptz)
+          or (status = 'withdrawn' and coalesce(withdrawn_at, created_at) < ${new Date(input.now.getTime() - 30 * day).toISOString()}::timestamptz)
+       order by id limit ${limit} for update skip locked)
+    returning id`);
+  const digests = await tx.execute(sql`
+    delete from alert_digests where id in (
+      select id from alert_digests where created_at < ${new Date(input.now.getTime() - 90 * day).toISOString()}::timestamptz
+       order by id limit ${limit} for update skip locked)
+    returning id`);
+  const n = (result: unknown) => (result as { rows: unknown[] }).rows.length;
+  const removed = n(searches) + n(digests);
+  return removed === 0 ? null : { counts: { alertas: removed }, mailIds: [] };
 }

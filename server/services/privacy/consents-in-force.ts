@@ -17,8 +17,10 @@ export interface ConsentInForce {
   /** The sentence the person saw, as stored. */
   wording: string;
   policyVersion: number | null;
-  /** A form's lead kind, 'correo' or 'derechos'. */
+  /** A form's lead kind, 'correo', 'derechos' or 'alerta'. */
   channel: string;
+  /** The e-mail alert this marketing consent is for (ADR 0039); null for the person's general marketing consent. */
+  savedSearchId: number | null;
   givenAt: Date;
 }
 
@@ -30,23 +32,32 @@ export async function consentsInForce(db: Db, email: string): Promise<ConsentInF
     .where(eq(consentEvents.email, personKey(email)))
     .orderBy(asc(consentEvents.createdAt), asc(consentEvents.id));
   const inForce = new Map<string, ConsentInForce>();
-  const scope = (purpose: ConsentPurpose, leadId: number | null) =>
-    purpose === 'marketing' ? purpose : `${purpose}:${leadId ?? 'persona'}`;
+  // An alert's consent is scoped to its search: removing one alert withdraws that one; a marketing withdrawal that
+  // names no search withdraws every marketing consent, the alerts' included.
+  const scope = (purpose: ConsentPurpose, leadId: number | null, savedSearchId: number | null) =>
+    purpose === 'marketing'
+      ? savedSearchId === null
+        ? purpose
+        : `${purpose}:alerta:${savedSearchId}`
+      : `${purpose}:${leadId ?? 'persona'}`;
   for (const event of events) {
     if (event.action === 'otorga') {
-      inForce.set(scope(event.purpose, event.leadId), {
+      inForce.set(scope(event.purpose, event.leadId, event.savedSearchId), {
         eventId: event.id,
         purpose: event.purpose,
         leadId: event.leadId,
         wording: event.wording,
         policyVersion: event.policyVersion,
         channel: event.channel,
+        savedSearchId: event.savedSearchId,
         givenAt: event.createdAt,
       });
+    } else if (event.purpose === 'marketing' && event.savedSearchId !== null) {
+      inForce.delete(scope(event.purpose, null, event.savedSearchId));
     } else if (event.purpose === 'marketing' || event.leadId === null) {
       for (const [key, grant] of inForce) if (grant.purpose === event.purpose) inForce.delete(key);
     } else {
-      inForce.delete(scope(event.purpose, event.leadId));
+      inForce.delete(scope(event.purpose, event.leadId, null));
     }
   }
   return [...inForce.values()].sort(
@@ -65,5 +76,8 @@ export async function cessionConsent(
 
 /** Whether the person may be sent offers and news: their marketing consent is in force (art. 12; opposition, art. 8). */
 export async function marketingAllowed(db: Db, email: string): Promise<boolean> {
-  return (await consentsInForce(db, email)).some((grant) => grant.purpose === 'marketing');
+  // An alert's consent allows that alert's e-mails only, never offers and news.
+  return (await consentsInForce(db, email)).some(
+    (grant) => grant.purpose === 'marketing' && grant.savedSearchId === null,
+  );
 }

@@ -4,9 +4,14 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** What a link opens; a token made for one never opens another. */
-export type PersonLinkPurpose = 'consentimientos';
+export type PersonLinkPurpose = 'consentimientos' | 'alertas' | 'baja';
 
-const PATHS: Record<PersonLinkPurpose, string> = { consentimientos: '/privacidad/consentimientos' };
+const PATHS: Record<PersonLinkPurpose, string> = {
+  consentimientos: '/privacidad/consentimientos',
+  // ADR 0039: the page of a person's alerts, and the one-click unsubscribe of RFC 8058 (POST, no page).
+  alertas: '/alertas/gestionar',
+  baja: '/alertas/baja',
+};
 
 /** The longest address a token may carry (RFC 5321's path limit), so a token is never unbounded. */
 const MAX_EMAIL = 254;

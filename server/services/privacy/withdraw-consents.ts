@@ -9,6 +9,7 @@ import { consentEvents, emailOutbox, leadNotes, leads } from '@db/schema.ts';
 import { formatChileDateTime } from '@domain/chile-time.ts';
 import { PURPOSE_TEXTS, WITHDRAW_ALL_BUTTON } from '@domain/consent-withdrawal.ts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { stopAlertsOf } from '../alerts/manage-alerts.ts';
 import { DETAIL_LABELS, LEAD_KIND_DEFS } from '../leads/lead-kinds.ts';
 import { consentsInForce } from './consents-in-force.ts';
 import { personKey } from './person-link.ts';
@@ -57,6 +58,8 @@ export async function withdrawConsents(
         createdAt: now,
       })),
     );
+    // The e-mail alerts rest on marketing consents (ADR 0039): withdrawing marketing stops them too.
+    if (withdrawn.includes('marketing')) await stopAlertsOf(tx, email, now);
     const erased = withdrawn.includes('datos_socioeconomicos') ? await eraseSocioeconomic(tx, email, now) : 0;
     return { withdrawn, erased };
   });

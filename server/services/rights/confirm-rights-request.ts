@@ -4,7 +4,7 @@
 
 import { ANSWERED_AT_ONCE, type Right } from '@contracts/rights.ts';
 import type { Db } from '@db/client.ts';
-import { consentEvents, emailOutbox, leads, rightsRequests, staffUsers } from '@db/schema.ts';
+import { consentEvents, emailOutbox, leads, rightsRequests, savedSearches, staffUsers } from '@db/schema.ts';
 import {
   ANSWER_CALENDAR_DAYS,
   BLOCK_BUSINESS_DAYS,
@@ -56,7 +56,8 @@ export async function peekRightsLink(
 async function holdsData(tx: Db, email: string): Promise<boolean> {
   const result = await tx.execute(sql`select
     exists (select 1 from ${leads} where lower(${leads.email}) = ${email})
-    or exists (select 1 from ${consentEvents} where ${consentEvents.email} = ${email}) as held`);
+    or exists (select 1 from ${consentEvents} where ${consentEvents.email} = ${email})
+    or exists (select 1 from ${savedSearches} where ${savedSearches.email} = ${email}) as held`);
   const [row] = (result as unknown as { rows: Array<{ held: boolean }> }).rows;
   return row?.held === true;
 }

@@ -18,12 +18,13 @@ export function PersonalDataPanel({ summary }: { summary: PersonalDataSummary })
   const [confirming, setConfirming] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
   const { conteos } = summary;
-  const stored = conteos.solicitudes + conteos.correos > 0;
+  const stored = conteos.solicitudes + conteos.correos + conteos.alertas > 0;
   const stats = [
     ['Solicitudes', conteos.solicitudes],
     ['Fotos', conteos.fotos],
     ['Notas internas', conteos.notas],
     ['Correos', conteos.correos],
+    ['Alertas por correo', conteos.alertas],
   ] as const;
   return (
     <section aria-labelledby="resultado-titulo">
