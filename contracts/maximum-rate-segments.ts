@@ -24,4 +24,3 @@ export const MAXIMUM_RATE_SEGMENT_NAMES: Record<MaximumRateSegment, string> = {
   upTo5000: 'créditos a 90 días o más, de más de 200 UF y hasta 5.000 UF',
   over5000: 'créditos a 90 días o más, de más de 5.000 UF',
 };
-

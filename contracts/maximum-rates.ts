@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { DayKeySchema } from './opening-schedule.ts';
 import {
   MAXIMUM_RATE_SEGMENT_NAMES,
   MAXIMUM_RATE_SEGMENTS,
   type MaximumRateSegment,
 } from './maximum-rate-segments.ts';
+import { DayKeySchema } from './opening-schedule.ts';
 import { text } from './text-field.ts';
 
 export { MAXIMUM_RATE_SEGMENT_NAMES, MAXIMUM_RATE_SEGMENTS, type MaximumRateSegment };
