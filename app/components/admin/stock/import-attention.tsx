@@ -70,7 +70,11 @@ export function ImportAttention({
 
       {older.length > 0 ? (
         <KeepAll
-          text={`${rows(older.length)} ${older.length === 1 ? 'es anterior' : 'son anteriores'} a cambios hechos en el sitio después de exportar el archivo: aplicarlas deshace esos cambios. Por omisión se omiten; revisa cada una abajo.`}
+          text={
+            older.length === 1
+              ? '1 fila es anterior a cambios hechos en el sitio después de exportar el archivo: aplicarla deshace esos cambios. Por omisión se omite; revísala abajo.'
+              : `${rows(older.length)} son anteriores a cambios hechos en el sitio después de exportar el archivo: aplicarlas deshace esos cambios. Por omisión se omiten; revisa cada una abajo.`
+          }
           filas={older}
           kept={keptOf(older)}
           onKeepAll={onKeepAll}
@@ -79,7 +83,11 @@ export function ImportAttention({
       ) : null}
       {undated.length > 0 ? (
         <KeepAll
-          text={`${rows(undated.length)} ${undated.length === 1 ? 'cambia un vehículo' : 'cambian vehículos'} sin decir de cuándo ${undated.length === 1 ? 'es' : 'son'}. Por omisión se omiten; revisa cada una abajo.`}
+          text={
+            undated.length === 1
+              ? '1 fila cambia un vehículo sin decir de cuándo es. Por omisión se omite; revísala abajo.'
+              : `${rows(undated.length)} cambian vehículos sin decir de cuándo son. Por omisión se omiten; revisa cada una abajo.`
+          }
           filas={undated}
           kept={keptOf(undated)}
           onKeepAll={onKeepAll}

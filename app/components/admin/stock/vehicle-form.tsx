@@ -25,7 +25,7 @@ import { hasValidCheckDigit } from '@domain/vin';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { SaveBar } from '~/components/admin/save-bar';
-import { adminButton, Card } from '~/components/admin/ui';
+import { Card } from '~/components/admin/ui';
 import { FieldErrors, SelectField, TextAreaField, TextField } from '~/components/forms/fields';
 import { useHydrated } from '~/components/forms/form-parts';
 import { CircleAlert } from '~/components/icons';
@@ -388,20 +388,22 @@ export function VehicleForm({
           </fieldset>
         </Card>
 
+        {/* Stays at the bottom of the screen on this long form, with what the save did beside the button. */}
         <SaveBar
           hydrated={hydrated}
           sending={sending}
           error={message?.tone === 'error' ? message.text : null}
           saved={message?.tone === 'success' ? message.text : null}
           label={vehicle ? 'Guardar cambios' : 'Crear vehículo'}
-        >
+        />
+        <p>
           <Link
             to="/admin/vehiculos"
-            className={`${adminButton.secondary} w-full shrink-0 sm:order-last sm:w-auto`}
+            className="font-semibold text-brand-800 text-sm underline underline-offset-2"
           >
             Volver a la lista
           </Link>
-        </SaveBar>
+        </p>
       </form>
     </FieldErrors.Provider>
   );
