@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { LookupKind } from './admin-lookups.ts';
 import { MAX_DB_ID } from './db-id.ts';
 import { SELL_PHOTO_LIMITS } from './lead-options.ts';
+import { normalizePatente, PATENTE_ERROR, PATENTE_PATTERN } from './patente.ts';
 import { text } from './text-field.ts';
 import { CONDITIONS, type Condition, type VehicleStatus } from './vehicle.ts';
 
@@ -122,6 +123,55 @@ const externalRef = z.preprocess(
   text({ label: 'la referencia externa', max: MAX_EXTERNAL_REF }).nullable(),
 );
 
+/** The plate (patente), normalised; never shown on the public site (ADR 0040). */
+const patente = z.preprocess(
+  (value) => {
+    const typed = blankToNull(value);
+    return typeof typed === 'string' ? normalizePatente(typed) : typed;
+  },
+  z
+    .string({ error: PATENTE_ERROR })
+    .refine((v) => PATENTE_PATTERN.test(v), { error: PATENTE_ERROR })
+    .nullable(),
+);
+
+/** A whole number typed in an optional field: blank is "not said" (null). */
+const optionalWhole = (value: unknown) => {
+  const typed = blankToNull(value);
+  return typed === null ? null : wholeNumber(typed);
+};
+
+export const DOORS_RANGE = { min: 2, max: 6 } as const;
+const DOORS_ERROR = `Indica las puertas con un número entre ${DOORS_RANGE.min} y ${DOORS_RANGE.max} (un hatchback de 5 puertas cuenta el portalón).`;
+const doors = z.preprocess(
+  optionalWhole,
+  z
+    .number({ error: DOORS_ERROR })
+    .int({ error: DOORS_ERROR })
+    .min(DOORS_RANGE.min, { error: DOORS_ERROR })
+    .max(DOORS_RANGE.max, { error: DOORS_ERROR })
+    .nullable(),
+);
+
+export const MAX_PREVIOUS_OWNERS = 15;
+const OWNERS_ERROR = `Indica los dueños anteriores con un número entre 0 y ${MAX_PREVIOUS_OWNERS} (0 si nadie lo ha tenido).`;
+const previousOwners = z.preprocess(
+  optionalWhole,
+  z
+    .number({ error: OWNERS_ERROR })
+    .int({ error: OWNERS_ERROR })
+    .min(0, { error: OWNERS_ERROR })
+    .max(MAX_PREVIOUS_OWNERS, { error: OWNERS_ERROR })
+    .nullable(),
+);
+
+/** The description the vehicle page shows, as staff write it (line breaks kept); it fits one spreadsheet cell. */
+export const MAX_DESCRIPTION = 2_000;
+const description = z.preprocess(
+  blankToNull,
+  text({ label: 'la descripción', max: MAX_DESCRIPTION, multiline: true }).nullable(),
+);
+
 const yearRange = () => `El año debe estar entre ${MIN_MODEL_YEAR} y ${maxModelYear()}.`;
 
 /** Each field of docs/api.md once, without defaults (the create schema adds them, the quick edit takes a few). */
@@ -166,18 +216,34 @@ const vehicleFields = {
   estado: z.enum(STOCK_STATUSES, { error: 'Selecciona un estado: borrador, publicado o vendido.' }),
   vin,
   referencia: externalRef,
+  patente,
+  puertas: doors,
+  duenosAnteriores: previousOwners,
+  descripcion: description,
 };
 
+export const NEW_WITH_OWNERS =
+  'Un vehículo nuevo no tiene dueños anteriores: deja 0 o en blanco, o márcalo como usado.';
+
 /** POST and PUT /admin/api/vehiculos: every field; a new vehicle is a draft unless said otherwise. */
-export const VehicleInputSchema = z.object({
-  ...vehicleFields,
-  version: vehicleFields.version.default(null),
-  caracteristicas: vehicleFields.caracteristicas.default([]),
-  destacado: vehicleFields.destacado.default(false),
-  estado: vehicleFields.estado.default('borrador'),
-  vin: vehicleFields.vin.default(null),
-  referencia: vehicleFields.referencia.default(null),
-});
+export const VehicleInputSchema = z
+  .object({
+    ...vehicleFields,
+    version: vehicleFields.version.default(null),
+    caracteristicas: vehicleFields.caracteristicas.default([]),
+    destacado: vehicleFields.destacado.default(false),
+    estado: vehicleFields.estado.default('borrador'),
+    vin: vehicleFields.vin.default(null),
+    referencia: vehicleFields.referencia.default(null),
+    patente: vehicleFields.patente.default(null),
+    puertas: vehicleFields.puertas.default(null),
+    duenosAnteriores: vehicleFields.duenosAnteriores.default(null),
+    descripcion: vehicleFields.descripcion.default(null),
+  })
+  .refine((v) => !(v.condicion === 'Nuevo' && (v.duenosAnteriores ?? 0) > 0), {
+    error: NEW_WITH_OWNERS,
+    path: ['duenosAnteriores'],
+  });
 export type VehicleInput = z.output<typeof VehicleInputSchema>;
 
 /** PATCH /admin/api/vehiculos/:id: the quick changes of the list (status, featured). */
@@ -208,7 +274,19 @@ export const VEHICLE_FIELD_LABEL: Record<keyof VehicleInput, string> = {
   estado: 'Estado',
   vin: 'VIN',
   referencia: 'Referencia externa',
+  patente: 'Patente',
+  puertas: 'Puertas',
+  duenosAnteriores: 'Dueños anteriores',
+  descripcion: 'Descripción',
 };
+
+/**
+ * Saving a vehicle as 'publicado' when it has no photo needs this, said by the person (ADR 0040): otherwise the save
+ * is refused with the sentence below, so a car never goes live without photos unnoticed.
+ */
+export const PUBLISH_WITHOUT_PHOTOS = 'publicarSinFotos';
+export const NO_PHOTOS_REFUSAL =
+  'No tiene fotos: agrega al menos una, o marca «Publicar sin fotos» si quieres publicarlo así.';
 
 // ------------------------------------------------------------------ photos
 
@@ -271,6 +349,9 @@ export interface StockListItem {
   destacado: boolean;
   /** Null: the vehicle cannot appear in the ad-catalog feeds. */
   vin: string | null;
+  /** Normalised ("BBCD12"), or null. */
+  patente: string | null;
+  referencia: string | null;
   foto: Omit<PhotoRef, 'id' | 'url'> | null;
   fotos: number;
   actualizado: string;
@@ -305,6 +386,12 @@ export interface StockVehicleDetail {
   estado: StockStatus;
   vin: string | null;
   referencia: string | null;
+  patente: string | null;
+  puertas: number | null;
+  duenosAnteriores: number | null;
+  descripcion: string | null;
+  /** Goes up by one with every change of its data (not its photos): the spreadsheet's «Revisión» (ADR 0040). */
+  revision: number;
   fotos: PhotoRef[];
   /** Display name ("Toyota Corolla"). */
   nombre: string;

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { LEAD_KINDS } from './lead-options.ts';
 import { LegalTextsSchema } from './legal-texts.ts';
+import {
+  DEFAULT_MAXIMUM_RATES,
+  DEFAULT_UF_VALUE,
+  MaximumRatesSchema,
+  UfValueSchema,
+} from './maximum-rates.ts';
 import { OpeningScheduleSchema, scheduleFromOldSettings } from './opening-schedule.ts';
 import { formatPhone, normalizePhone, PHONE_ERROR } from './phone.ts';
 import { text } from './text-field.ts';
@@ -401,6 +407,9 @@ export const DealershipSchema = z.strictObject({
   privacy: PrivacySettingsSchema.default(DEFAULT_PRIVACY_SETTINGS),
   creditQuotation: CreditQuotationSchema.default(DEFAULT_CREDIT_QUOTATION),
   creditEligibility: CreditEligibilitySchema.default(DEFAULT_CREDIT_ELIGIBILITY),
+  /** The tasa máxima convencional in force and the UF value its bands are read with (ADR 0042). */
+  maximumRates: MaximumRatesSchema.default(DEFAULT_MAXIMUM_RATES),
+  ufValue: UfValueSchema.default(DEFAULT_UF_VALUE),
   financing: FinancingSettingsSchema.superRefine((financing, context) => {
     const ids = [...financing.fees, ...financing.insurances].map((item) => item.id);
     const repeated = ids.find((id, index) => ids.indexOf(id) !== index);
@@ -416,8 +425,14 @@ export const DealershipSchema = z.strictObject({
 });
 export type Dealership = z.infer<typeof DealershipSchema>;
 
-/** What a "Cuota desde" is computed from: the credits and who may get each (domain/vehicle.ts installmentFrom). */
-export type CreditOffer = Pick<Dealership, 'financing' | 'creditEligibility'>;
+/**
+ * What a "Cuota desde" is computed from: the credits, who may get each, and the maximum rate they are held under
+ * (domain/vehicle.ts installmentFrom).
+ */
+export type CreditOffer = Pick<Dealership, 'financing' | 'creditEligibility' | 'maximumRates' | 'ufValue'>;
+
+/** What a rate is checked against: the tasa máxima convencional in force and the UF value (ADR 0042). */
+export type RateLimits = Pick<Dealership, 'maximumRates' | 'ufValue'>;
 
 /**
  * Settings as a version stored by an older release (or a DEALERSHIP_FILE written for one) may hold them: a field

@@ -26,7 +26,7 @@ export const OpeningRangeSchema = z
 export type OpeningRange = z.infer<typeof OpeningRangeSchema>;
 
 /** A real calendar day as 'yyyy-mm-dd' (2000–2100). */
-const DayKeySchema = z
+export const DayKeySchema = z
   .string({ error: 'Escribe la fecha como dd-mm-aaaa.' })
   .regex(DAY_KEY, 'Escribe la fecha como dd-mm-aaaa.')
   .refine((day) => {

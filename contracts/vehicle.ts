@@ -39,6 +39,10 @@ export const VehicleSchema = z.object({
   tipo: BodyTypeSchema,
   caracteristicas: z.array(z.object({ nombre: z.string() })),
   destacado: z.boolean(),
+  /** Additive and optional (docs/api.md): null when the dealership did not say; a client of SPEC.md ignores them. */
+  puertas: z.number().int().positive().nullable().optional(),
+  duenos_anteriores: z.number().int().nonnegative().nullable().optional(),
+  descripcion: z.string().nullable().optional(),
 });
 export type Vehicle = z.infer<typeof VehicleSchema>;
 

@@ -105,6 +105,17 @@ export const vehicles = pgTable(
     vin: text('vin'),
     /** The dealership's own stock reference (its spreadsheet or DMS), matched by the stock import. */
     externalRef: text('external_ref'),
+    /** The Chilean plate, normalised ("BBCD12"); staff only, never on the public site (ADR 0040). */
+    plate: text('plate'),
+    doors: smallint('doors'),
+    previousOwners: smallint('previous_owners'),
+    /** Free text the vehicle page shows (line breaks kept). */
+    description: text('description'),
+    /**
+     * One more with every change of the vehicle's data (form, quick change, import, sale), not of its photos: the
+     * stock spreadsheet carries it per row, so an import knows a row is older than the vehicle (ADR 0040).
+     */
+    revision: integer('revision').notNull().default(1),
     status: text('status', { enum: ['draft', 'published', 'sold'] })
       .notNull()
       .default('draft'),
@@ -124,6 +135,11 @@ export const vehicles = pgTable(
     // The contract's rules (contracts/admin-stock.ts), kept by the database too against any other writer.
     check('vehicles_vin_format', sql`${t.vin} ~ '^[A-HJ-NPR-Z0-9]{17}$'`),
     check('vehicles_external_ref_length', sql`char_length(${t.externalRef}) between 1 and 40`),
+    uniqueIndex('vehicles_plate_unique').on(t.plate),
+    check('vehicles_plate_format', sql`${t.plate} ~ '^([A-Z]{4}[0-9]{2}|[A-Z]{2}[0-9]{4})$'`),
+    check('vehicles_doors_range', sql`${t.doors} between 2 and 6`),
+    check('vehicles_previous_owners_range', sql`${t.previousOwners} between 0 and 15`),
+    check('vehicles_description_length', sql`char_length(${t.description}) between 1 and 2000`),
   ],
 );
 

@@ -83,7 +83,7 @@ const text = (value: number | string | null) =>
   value === null || value === '' ? LACKS_FEATURE : String(value);
 
 /**
- * The rows, in the page's order: price, "Cuota desde" (when any vehicle has one), year, mileage, fuel, transmission,
+ * The rows, in the page's order: price, financing ("Cuota desde" with its CAE, when any vehicle has one), year, mileage, fuel, transmission,
  * engine, colour, body type, condition, then every feature any of the vehicles has (in the order they first appear)
  * as ✓ or —. A row differs when its cells are not all equal; the best of a differing row is the lowest price, the
  * lowest cuota, the newest year and the lowest mileage (every vehicle that ties for it).
@@ -100,9 +100,11 @@ export function compareRows(vehicles: readonly ComparedVehicle[]): CompareRow[] 
   ];
   if (vehicles.some((v) => v.installmentFrom)) {
     rows.push({
+      // The row is "Financiamiento": each cell says "Cuota desde …" itself (AdvertisedCuota), once per vehicle,
+      // with its CAE; a row label saying it too made the page read it twice.
       ...row(
         'cuota',
-        'Cuota desde',
+        'Financiamiento',
         vehicles.map((v) => v.installmentFrom?.installment ?? null),
         (_, index) => advertisedCuota(vehicles[index]?.installmentFrom ?? null),
         { better: 'lower', label: 'Menor cuota' },

@@ -1,6 +1,7 @@
 import { CREDIT_TERMS, CREDIT_TYPES, type CreditTerm, type CreditType } from '@contracts/credit-options.ts';
-import type { FinancingSettings } from '@contracts/dealership.ts';
+import type { FinancingSettings, RateLimits } from '@contracts/dealership.ts';
 import { formatPrice } from './format.ts';
+import { rateAboveMaximum } from './maximum-rate.ts';
 
 // The credit simulator's arithmetic (ADR 0017): pure, whole pesos, the same module on the server (cards, the lead
 // the visitor sends) and in the browser (the simulator). Everything a credit offer must show under Ley 20.555: the
@@ -154,8 +155,15 @@ function downPaymentPesos(price: number, downPayment: SimulationInput['downPayme
   return Math.ceil((price * downPayment.percent) / 100);
 }
 
-/** Every figure of one credit, or the first thing wrong with the request in Spanish. Never NaN. */
-export function simulateCredit(settings: FinancingSettings, input: SimulationInput): SimulationResult {
+/**
+ * Every figure of one credit, or the first thing wrong with the request in Spanish. Never NaN. A credit whose rate is
+ * above the tasa máxima convencional of its amount and term (`limits`, ADR 0042) is not quoted.
+ */
+export function simulateCredit(
+  settings: FinancingSettings,
+  input: SimulationInput,
+  limits: RateLimits,
+): SimulationResult {
   const { price, term } = input;
   if (!Number.isSafeInteger(price) || price <= 0)
     return refuse('price', 'Ingresa el precio del vehículo en pesos, sin decimales.');
@@ -214,6 +222,13 @@ export function simulateCredit(settings: FinancingSettings, input: SimulationInp
     amount: Math.round(base * (premiumRates[index] ?? 0)),
   }));
   const financedAmount = fixed + stampTax + premiums.reduce((sum, premium) => sum + premium.amount, 0);
+  const aboveMaximum = rateAboveMaximum(limits, {
+    label: credit.label,
+    monthlyRatePercent,
+    termMonths: offered,
+    amount: financedAmount,
+  });
+  if (aboveMaximum) return refuse('term', aboveMaximum);
 
   const installment = Math.round(levelInstallment(financedAmount, rate, offered));
   let owed = financedAmount;
@@ -271,26 +286,25 @@ export function advertisedCreditTypes(restrictions: CreditRestrictions): CreditT
 /**
  * "Cuota desde": the lowest cuota the dealership offers for a price, at each credit type's minimum pie and longest
  * term, with only the required insurances, among the credits every buyer can get (ADR 0034: a restricted credit's
- * lower cuota would mislead, Ley 19.496 art. 28 d); among all of them when each is restricted. Null when no credit
- * is possible (too small a price).
+ * lower cuota would mislead, Ley 19.496 art. 28 d); among all of them when each is restricted. A term whose rate is
+ * above the tasa máxima convencional for the credit is never advertised (ADR 0042): the longest term within it is.
+ * Null when no credit is possible (too small a price, or every rate above the maximum).
  */
 export function lowestInstallment(
   settings: FinancingSettings,
   price: number,
   restrictions: CreditRestrictions,
+  limits: RateLimits,
 ): CreditSimulation | null {
   let best: CreditSimulation | null = null;
   for (const type of advertisedCreditTypes(restrictions)) {
-    const terms = offeredTerms(settings, type);
-    const longest = terms.at(-1);
-    if (longest === undefined) continue;
-    const result = simulateCredit(settings, {
-      price,
-      downPayment: { pesos: Math.ceil((price * settings.credits[type].minDownPaymentPercent) / 100) },
-      term: longest,
-      type,
-    });
-    if (result.ok && (!best || result.simulation.installment < best.installment)) best = result.simulation;
+    const pie = Math.ceil((price * settings.credits[type].minDownPaymentPercent) / 100);
+    for (const term of offeredTerms(settings, type).reverse()) {
+      const result = simulateCredit(settings, { price, downPayment: { pesos: pie }, term, type }, limits);
+      if (!result.ok) continue;
+      if (!best || result.simulation.installment < best.installment) best = result.simulation;
+      break;
+    }
   }
   return best;
 }

@@ -1,5 +1,6 @@
-// The stock spreadsheet's rules, pure (ADR 0024): the header row, one row read into the stock form's input and
-// judged by the form's own schema, what an import would do to the stock, and how a vehicle is written back.
+// The stock spreadsheet's rules, pure (ADR 0024, 0040): the header row, one row read into the stock form's input and
+// judged by the form's own schema, and how a vehicle is written back. What an import would do with the rows is
+// stock-import-plan.ts.
 import { TRANSMISSION_PREFIX } from '@contracts/admin-lookups.ts';
 import {
   STOCK_STATUSES,
@@ -7,18 +8,11 @@ import {
   type VehicleInput,
   VehicleInputSchema,
 } from '@contracts/admin-stock.ts';
-import {
-  FEATURE_SEPARATOR,
-  type ImportRow,
-  type ImportRowKind,
-  type SheetField,
-  STOCK_SHEET_COLUMNS,
-} from '@contracts/admin-stock-sheet.ts';
+import { FEATURE_SEPARATOR, type SheetField, STOCK_SHEET_COLUMNS } from '@contracts/admin-stock-sheet.ts';
 import { MAX_DB_ID } from '@contracts/db-id.ts';
 import { FORMULA_START } from './csv-safe.ts';
 import { displayTransmission, stockReference } from './format.ts';
 import { plainLower } from './plain-text.ts';
-import { saleStatusRule } from './sales.ts';
 
 /** A cell as the readers give it: text, number, boolean (xlsx) or empty. */
 export type SheetCell = string | number | boolean | null;
@@ -98,6 +92,8 @@ export interface ReadRow {
   fila: number;
   /** The vehicle's id from the REF column, or null. */
   ref: number | null;
+  /** The vehicle's revision when the row was exported (the «Revisión» column), or null when the row has none. */
+  revision: number | null;
   input: VehicleInput | null;
   /** A brand the row names that is not in the list (created on import when asked). */
   nuevaMarca: string | null;
@@ -168,6 +164,18 @@ export function readRow(
     const id = /^(?:ref-?\s*)?0*(\d{1,9})$/i.exec(refText)?.[1];
     if (id && Number(id) > 0) ref = Number(id);
     else fail('ref', 'Escribe la REF como REF-0007, o déjala vacía para un vehículo nuevo.');
+  }
+
+  // Revisión: written by the export, read back to know whether the row is older than the vehicle (ADR 0040).
+  let revision: number | null = null;
+  const revisionText = text('revision');
+  if (revisionText !== '') {
+    if (/^\d{1,9}$/.test(revisionText) && Number(revisionText) > 0) revision = Number(revisionText);
+    else
+      fail(
+        'revision',
+        'La revisión la escribe la exportación: déjala como vino, o vacía si no sabes de cuándo es la fila.',
+      );
   }
 
   // The lists: names to ids.
@@ -266,6 +274,10 @@ export function readRow(
     estado,
     vin: text('vin'),
     referencia: text('referencia'),
+    patente: text('patente'),
+    puertas: raw.puertas ?? '',
+    duenosAnteriores: raw.duenosAnteriores ?? '',
+    descripcion: text('descripcion'),
   };
   const parsed = VehicleInputSchema.safeParse(candidate);
   if (!parsed.success) {
@@ -279,112 +291,7 @@ export function readRow(
     .join(' ')
     .slice(0, 120);
   const ok = parsed.success && Object.keys(errores).length === 0;
-  return { fila, ref, input: ok ? parsed.data : null, nuevaMarca, vehiculo, errores };
-}
-
-/** The stock as the plan needs it: each vehicle's form input, and who holds each identifier. */
-export interface StockSnapshot {
-  byId: Map<number, VehicleInput>;
-  byExternalRef: Map<string, number>;
-  byVin: Map<string, number>;
-}
-
-export interface PlannedRow extends ImportRow {
-  /** What the commit writes: the vehicle to update (null: a new one) and its input. */
-  target: number | null;
-  input: VehicleInput | null;
-  /** The brand the commit creates for this row (input.marca is NEW_BRAND_ID meanwhile). */
-  nuevaMarca: string | null;
-}
-
-const sameValue = (a: unknown, b: unknown) =>
-  Array.isArray(a) && Array.isArray(b)
-    ? a.length === b.length && [...a].sort().join() === [...b].sort().join()
-    : a === b;
-
-/** The fields of the form that differ between the stock and the row. */
-export function changedFields(before: VehicleInput, after: VehicleInput): (keyof VehicleInput)[] {
-  return (Object.keys(VEHICLE_FIELD_LABEL) as (keyof VehicleInput)[]).filter(
-    (field) => !sameValue(before[field], after[field]),
-  );
-}
-
-/**
- * What an import would do, row by row: a row is matched with a vehicle by its REF, else its external reference,
- * else its VIN; a row matching nothing is a new vehicle and must carry an external reference or a VIN, so that
- * importing the same file again finds it instead of adding it twice. The same vehicle, reference or VIN twice in
- * the file, or an identifier another vehicle holds, is an error of that row.
- */
-export function planImport(rows: readonly ReadRow[], stock: StockSnapshot): PlannedRow[] {
-  const targetRow = new Map<number, number>();
-  const refRow = new Map<string, number>();
-  const vinRow = new Map<string, number>();
-  return rows.map((row) => {
-    const errores = { ...row.errores };
-    const fail = (field: SheetField, message: string) => {
-      errores[headerOf(field)] ??= message;
-    };
-    const input = row.input;
-    let target: number | null = null;
-    if (row.ref !== null) {
-      if (stock.byId.has(row.ref)) target = row.ref;
-      else fail('ref', `No existe el vehículo ${stockReference(row.ref)}. Deja la REF vacía para crearlo.`);
-    } else if (input?.referencia && stock.byExternalRef.has(input.referencia)) {
-      target = stock.byExternalRef.get(input.referencia) ?? null;
-    } else if (input?.vin && stock.byVin.has(input.vin)) {
-      target = stock.byVin.get(input.vin) ?? null;
-    }
-    if (input && target === null && row.ref === null && !input.referencia && !input.vin) {
-      fail(
-        'referencia',
-        'Escribe una referencia externa (o el VIN): así, al importar de nuevo el archivo, este vehículo no se duplica.',
-      );
-    }
-    if (input) {
-      const refHolder = input.referencia ? stock.byExternalRef.get(input.referencia) : undefined;
-      if (refHolder !== undefined && refHolder !== target)
-        fail('referencia', `Esta referencia externa ya la usa el vehículo ${stockReference(refHolder)}.`);
-      const vinHolder = input.vin ? stock.byVin.get(input.vin) : undefined;
-      if (vinHolder !== undefined && vinHolder !== target)
-        fail('vin', `Este VIN ya está registrado en el vehículo ${stockReference(vinHolder)}.`);
-      if (input.referencia) {
-        const earlier = refRow.get(input.referencia);
-        if (earlier !== undefined)
-          fail('referencia', `Fila duplicada: la fila ${earlier} tiene la misma referencia externa.`);
-        else refRow.set(input.referencia, row.fila);
-      }
-      if (input.vin) {
-        const earlier = vinRow.get(input.vin);
-        if (earlier !== undefined) fail('vin', `Fila duplicada: la fila ${earlier} tiene el mismo VIN.`);
-        else vinRow.set(input.vin, row.fila);
-      }
-    }
-    if (target !== null) {
-      const earlier = targetRow.get(target);
-      if (earlier !== undefined)
-        fail('ref', `Fila duplicada: la fila ${earlier} ya es el vehículo ${stockReference(target)}.`);
-      else targetRow.set(target, row.fila);
-    }
-
-    if (input) {
-      const rule = saleStatusRule(
-        target === null ? null : (stock.byId.get(target)?.estado ?? null),
-        input.estado,
-      );
-      if (rule) fail('estado', rule);
-    }
-
-    const ref = target === null ? null : stockReference(target);
-    const base = { fila: row.fila, ref, vehiculo: row.vehiculo, nuevaMarca: row.nuevaMarca };
-    if (!input || Object.keys(errores).length > 0) {
-      return { ...base, tipo: 'error' as ImportRowKind, cambios: [], errores, target, input: null };
-    }
-    if (target === null) return { ...base, tipo: 'nuevo', cambios: [], errores, target, input };
-    const before = stock.byId.get(target);
-    const fields = before ? changedFields(before, input) : [];
-    const tipo: ImportRowKind = fields.length === 0 ? 'sin_cambios' : 'actualiza';
-    return { ...base, tipo, cambios: fields.map((f) => headerOf(f)), errores, target, input };
-  });
+  return { fila, ref, revision, input: ok ? parsed.data : null, nuevaMarca, vehiculo, errores };
 }
 
 /** Names of the lists by id, to write a vehicle back as the sheet says it. */
@@ -396,8 +303,16 @@ export interface SheetNames {
   caracteristicas: Map<number, string>;
 }
 
-/** One vehicle as a row of the layout (numbers stay numbers; an .xlsx writes them as numbers). */
-export function vehicleToSheetRow(id: number, v: VehicleInput, names: SheetNames): (string | number)[] {
+/**
+ * One vehicle as a row of the layout (numbers stay numbers; an .xlsx writes them as numbers), with its revision, so
+ * importing the row later knows whether the vehicle changed since (ADR 0040).
+ */
+export function vehicleToSheetRow(
+  id: number,
+  v: VehicleInput,
+  names: SheetNames,
+  revision: number,
+): (string | number)[] {
   const value: Record<SheetField, string | number> = {
     ref: stockReference(id),
     marca: names.marcas.get(v.marca) ?? '',
@@ -417,11 +332,16 @@ export function vehicleToSheetRow(id: number, v: VehicleInput, names: SheetNames
     estado: STATUS_FROM_DB_LABEL[v.estado],
     vin: v.vin ?? '',
     referencia: v.referencia ?? '',
+    patente: v.patente ?? '',
+    puertas: v.puertas ?? '',
+    duenosAnteriores: v.duenosAnteriores ?? '',
+    descripcion: v.descripcion ?? '',
+    revision,
   };
   return STOCK_SHEET_COLUMNS.map((c) => value[c.field]);
 }
 
-const STATUS_FROM_DB_LABEL: Record<VehicleInput['estado'], string> = {
+export const STATUS_FROM_DB_LABEL: Record<VehicleInput['estado'], string> = {
   borrador: 'Borrador',
   publicado: 'Publicado',
   vendido: 'Vendido',

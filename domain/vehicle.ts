@@ -28,6 +28,10 @@ export interface VehicleRecord {
   images: ImageRef[];
   /** ISO 3779 VIN, or null/absent: the ad-catalog feeds list only vehicles that have one (ADR 0021). */
   vin?: string | null;
+  /** Doors, previous owners and the description staff wrote (ADR 0040); null or absent when not said. */
+  doors?: number | null;
+  previousOwners?: number | null;
+  description?: string | null;
   /** The decrease behind the current price, if its newest change lowered it (domain/price-drop.ts). */
   priceDrop?: PriceDrop | null;
 }
@@ -40,6 +44,9 @@ export interface VehicleView extends Omit<VehicleCardView, 'image'> {
   features: string[];
   featured: boolean;
   images: ImageRef[];
+  /** Null when staff did not say (the page then leaves the line out). */
+  doors: number | null;
+  previousOwners: number | null;
 }
 
 /**
@@ -47,7 +54,7 @@ export interface VehicleView extends Omit<VehicleCardView, 'image'> {
  * restriction of the one it advertises (ADR 0034).
  */
 export function installmentFrom(offer: CreditOffer, price: number): InstallmentFrom | null {
-  const lowest = lowestInstallment(offer.financing, price, offer.creditEligibility);
+  const lowest = lowestInstallment(offer.financing, price, offer.creditEligibility, offer);
   if (!lowest) return null;
   const { installment, caePercent, totalCost, term, downPayment, downPaymentPercent, type, typeLabel } =
     lowest;
@@ -89,6 +96,8 @@ export function toVehicleView(
     featured: record.featured,
     images: record.images,
     installmentFrom: installmentFrom(offer, record.price),
+    doors: record.doors ?? null,
+    previousOwners: record.previousOwners ?? null,
   };
 }
 
@@ -99,6 +108,8 @@ export function toCardView(vehicle: VehicleView): VehicleCardView {
     engine: _engine,
     color: _color,
     featured: _featured,
+    doors: _doors,
+    previousOwners: _previousOwners,
     ...rest
   } = vehicle;
   return { ...rest, image: images[0] ?? null };

@@ -1,6 +1,7 @@
 import { directCreditDownPaymentText } from '@domain/credit';
 import { readSimulatorChoice } from '@domain/credit-params';
 import { formatMileage, formatPrice, stockReference } from '@domain/format';
+import { rateLimits } from '@domain/maximum-rate';
 import { quotationAt } from '@server/services/settings/quotation';
 import { Link, useSearchParams } from 'react-router';
 import { FinancingSimulatorIsland } from '~/components/financing/financing-simulator';
@@ -140,6 +141,7 @@ export default function Financing({ loaderData }: Route.ComponentProps) {
           <div data-quotation className="space-y-8">
             <FinancingSimulatorIsland
               settings={dealership.financing}
+              limits={rateLimits(dealership)}
               lenders={loaderData.quotation.lenders}
               stock={loaderData.stock}
               initial={readSimulatorChoice(params, dealership.financing)}

@@ -2,6 +2,7 @@ import { dbIdFromText } from '@contracts/db-id.ts';
 import { directCreditDownPaymentText } from '@domain/credit';
 import { hasSimulatorChoice, readSimulatorChoice } from '@domain/credit-params';
 import { formatMileage, formatPrice } from '@domain/format';
+import { rateLimits } from '@domain/maximum-rate';
 import { vehiclePageData } from '@server/services/catalogue/vehicle-page';
 import { quotationAt } from '@server/services/settings/quotation';
 import { data, isRouteErrorResponse, Link, useSearchParams } from 'react-router';
@@ -14,6 +15,7 @@ import { BackToListingIsland } from '~/components/vehicle/back-to-listing';
 import { carJsonLd, photoUrl } from '~/components/vehicle/car-json-ld';
 import { SimilarVehicles } from '~/components/vehicle/similar-vehicles';
 import { SoldBanner, SoldSummary, SoldVehicleDetails } from '~/components/vehicle/sold-vehicle';
+import { VehicleDescription } from '~/components/vehicle/vehicle-description';
 import { VehicleGalleryIsland } from '~/components/vehicle/vehicle-gallery';
 import { VehicleSummaryIsland } from '~/components/vehicle/vehicle-summary';
 import { VehicleTabsIsland } from '~/components/vehicle/vehicle-tabs';
@@ -59,7 +61,15 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
     }),
     // SOLD_PAGE_DAYS after the sale the page leaves the sitemap and search results, but keeps answering.
     ...(sold && !sold.indexed ? [{ name: 'robots', content: 'noindex' }] : []),
-    { 'script:ld+json': carJsonLd(vehicle, publicUrl, root?.dealership.name ?? '', sold !== null) },
+    {
+      'script:ld+json': carJsonLd(
+        vehicle,
+        publicUrl,
+        root?.dealership.name ?? '',
+        sold !== null,
+        loaderData.description,
+      ),
+    },
   ];
 }
 
@@ -71,7 +81,7 @@ export default function VehicleDetail({ loaderData }: Route.ComponentProps) {
 type PageData = Route.ComponentProps['loaderData'];
 
 /** A vehicle on sale: gallery, side card with the ways to buy it, tabs, and similar vehicles below. */
-function PublishedVehicle({ vehicle, similar, quotation }: PageData) {
+function PublishedVehicle({ vehicle, description, similar, quotation }: PageData) {
   const { dealership, publicUrl, consent } = useRootData();
   const [params] = useSearchParams();
   // Without a simulation in the address, the financing tab opens on the one the side card advertises ("Cuota
@@ -103,13 +113,18 @@ function PublishedVehicle({ vehicle, similar, quotation }: PageData) {
             consent={{ vehiculo: consent.vehiculo, prueba: consent.prueba }}
           />
         </aside>
-        <div className="min-w-0 lg:col-start-1 lg:row-start-2">
+        <div className="min-w-0 space-y-6 lg:col-start-1 lg:row-start-2">
+          <VehicleDescription
+            text={description}
+            className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+          />
           {/* The simulator's markup: the tabs load its code only when their financing tab opens. */}
           <ServerSlots
             value={{
               simulador: (
                 <CreditSimulator
                   settings={dealership.financing}
+                  limits={rateLimits(dealership)}
                   lenders={lenders}
                   price={vehicle.price}
                   initial={simulation}
@@ -127,6 +142,7 @@ function PublishedVehicle({ vehicle, similar, quotation }: PageData) {
               downPayment={directCreditDownPaymentText(dealership.financing)}
               directRestriction={dealership.creditEligibility.directo}
               financing={dealership.financing}
+              limits={rateLimits(dealership)}
               lenders={lenders}
               simulation={simulation}
               initialTab={hasSimulatorChoice(params) ? 'financiamiento' : params.get('tab')}
@@ -144,7 +160,7 @@ function PublishedVehicle({ vehicle, similar, quotation }: PageData) {
  * A sold vehicle (ADR 0018): the 'Vendido' banner, its photos and specifications, no way to buy it, the alert form
  * ("Te avisamos si llega uno similar") and the similar vehicles on sale.
  */
-function SoldVehicle({ vehicle, similar, soldAt }: PageData & { soldAt: string }) {
+function SoldVehicle({ vehicle, description, similar, soldAt }: PageData & { soldAt: string }) {
   const { publicUrl, consent } = useRootData();
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 md:py-8">
@@ -165,7 +181,7 @@ function SoldVehicle({ vehicle, similar, soldAt }: PageData & { soldAt: string }
           </SoldSummary>
         </aside>
         <div className="min-w-0 lg:col-start-1 lg:row-start-2">
-          <SoldVehicleDetails vehicle={vehicle} />
+          <SoldVehicleDetails vehicle={vehicle} description={description} />
         </div>
       </div>
       <SimilarVehicles vehicles={similar} sold />

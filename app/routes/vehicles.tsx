@@ -3,8 +3,9 @@ import { hasActiveFilters, parseListingQuery } from '@domain/listing-query';
 import { resolveListing } from '@server/services/catalogue/listing';
 import { isRouteErrorResponse, redirect, useLocation } from 'react-router';
 import { ListingError } from '~/components/listing/listing-error';
+import { ListingFiltersIsland } from '~/components/listing/listing-filters';
 import { ListingHero } from '~/components/listing/listing-hero';
-import { ListingViewIsland } from '~/components/listing/listing-view';
+import { LISTING_FORM_ID, ListingViewIsland } from '~/components/listing/listing-view';
 import { pageDescription, pageMeta } from '~/lib/meta';
 import type { RootData } from '~/root';
 import type { Route } from './+types/vehicles';
@@ -40,7 +41,12 @@ export default function Vehicles({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <ListingHero stockCount={loaderData.listing.stockCount} maxFinanced={loaderData.maxFinanced} />
-      <ListingViewIsland initial={loaderData.listing} search={search} />
+      <form id={LISTING_FORM_ID} method="get" action="/vehicles" className="mx-auto max-w-7xl px-4 py-8">
+        <div className="grid gap-8 lg:grid-cols-[19rem_minmax(0,1fr)]">
+          <ListingFiltersIsland initial={loaderData.listing} search={search} />
+          <ListingViewIsland initial={loaderData.listing} search={search} />
+        </div>
+      </form>
     </>
   );
 }

@@ -4,6 +4,7 @@ import {
   DEFAULT_PRIVACY_SETTINGS,
   type Dealership,
 } from '@contracts/dealership.ts';
+import { DEFAULT_MAXIMUM_RATES, DEFAULT_UF_VALUE } from '@contracts/maximum-rates.ts';
 import { defaultLegalTexts } from './default-legal-texts.ts';
 
 /** A fictional dealership, so the product runs out of the box. Real deployments override it (README). */
@@ -132,6 +133,9 @@ export const defaultDealership: Dealership = {
   },
   creditQuotation: DEFAULT_CREDIT_QUOTATION,
   creditEligibility: DEFAULT_CREDIT_ELIGIBILITY,
+  // Sourced figures, out of date: the dashboard asks staff to type the certificate in force (ADR 0042).
+  maximumRates: DEFAULT_MAXIMUM_RATES,
+  ufValue: DEFAULT_UF_VALUE,
   financing: {
     credits: {
       convencional: {
@@ -141,7 +145,8 @@ export const defaultDealership: Dealership = {
       },
       directo: {
         label: 'Crédito directo',
-        monthlyRatePercent: { 12: 1.79, 24: 1.85, 36: 1.92, 48: 1.99 },
+        // At most 1,865% a month: the maximum rate of the demo's table over 200 UF is 22,38% a year (ADR 0042).
+        monthlyRatePercent: { 12: 1.72, 24: 1.78, 36: 1.82, 48: 1.86 },
         minDownPaymentPercent: 40,
       },
     },

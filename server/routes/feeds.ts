@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sendCachedBody } from '../http/cached-json.ts';
 import type { CatalogueSnapshot } from '../services/catalogue/catalogue.ts';
-import { buildGoogleFeed, GOOGLE_FEED_PATH } from '../services/feeds/google-feed.ts';
+import { buildGoogleFeed, GOOGLE_FEED_PATH, googleFeedLeftOut } from '../services/feeds/google-feed.ts';
 import { buildImageSitemap, IMAGE_SITEMAP_PATH } from '../services/feeds/image-sitemap.ts';
 import { buildMetaFeed, META_FEED_PATH } from '../services/feeds/meta-feed.ts';
 
@@ -31,7 +31,13 @@ export const feedRoutes: FastifyPluginAsync = async (app) => {
     sendCachedBody(
       request,
       reply,
-      await catalogue.text('feed:google', (snapshot) => buildGoogleFeed(snapshot, options(snapshot))),
+      await catalogue.text('feed:google', (snapshot) => {
+        // Once per snapshot, when the body is built: which vehicles wait out of it, for staff reading the logs.
+        const leftOut = googleFeedLeftOut(snapshot);
+        if (leftOut > 0)
+          request.log.info({ leftOut }, 'google feed: vehicles left out, their VIN fails the check digit');
+        return buildGoogleFeed(snapshot, options(snapshot));
+      }),
       'text/csv; charset=utf-8',
     ),
   );

@@ -347,13 +347,17 @@ describe('GET /admin/api/solicitudes/:id', () => {
       .select({ price: vehicles.price })
       .from(vehicles)
       .where(eq(vehicles.id, vehicleId));
-    const result = simulateCredit(t.config.dealership.financing, {
-      price: vehicle[0]?.price ?? 0,
-      downPayment: { pesos: 3_000_000 },
-      term: 24,
-      type: 'convencional',
-      insurances: ['desgravamen'],
-    });
+    const result = simulateCredit(
+      t.config.dealership.financing,
+      {
+        price: vehicle[0]?.price ?? 0,
+        downPayment: { pesos: 3_000_000 },
+        term: 24,
+        type: 'convencional',
+        insurances: ['desgravamen'],
+      },
+      t.config.dealership,
+    );
     if (!result.ok) throw new Error(result.error);
     const lead = await detail(id);
     // The figures, then the quotation's terms of the day it arrived (ADR 0032), as the staff e-mail lists them.

@@ -231,12 +231,16 @@ describe('GET /admin/api/datos-personales', () => {
   });
 
   it('includes the credit simulation of the financing request, every figure as stored', () => {
-    const result = simulateCredit(t.config.dealership.financing, {
-      price: ANA_SIMULATION.precio,
-      downPayment: { pesos: ANA_SIMULATION.pie },
-      term: ANA_SIMULATION.plazo,
-      type: ANA_SIMULATION.tipo,
-    });
+    const result = simulateCredit(
+      t.config.dealership.financing,
+      {
+        price: ANA_SIMULATION.precio,
+        downPayment: { pesos: ANA_SIMULATION.pie },
+        term: ANA_SIMULATION.plazo,
+        type: ANA_SIMULATION.tipo,
+      },
+      t.config.dealership,
+    );
     if (!result.ok) throw new Error(result.error);
     const financing = document.solicitudes.find((s) => s.tipo === 'financiamiento');
     // With the quotation's terms stored beside the figures (ADR 0032).

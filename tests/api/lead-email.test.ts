@@ -83,13 +83,17 @@ describe('staff e-mail through SMTP', () => {
     };
     await sendLead(t, '/api/contact-form/', { ...VALID_PAYLOADS['/api/contact-form/'], simulacion: inputs });
     await t.app.services.outbox.deliverDue();
-    const result = simulateCredit(t.config.dealership.financing, {
-      price: inputs.precio,
-      downPayment: { pesos: inputs.pie },
-      term: inputs.plazo,
-      type: inputs.tipo,
-      insurances: inputs.seguros,
-    });
+    const result = simulateCredit(
+      t.config.dealership.financing,
+      {
+        price: inputs.precio,
+        downPayment: { pesos: inputs.pie },
+        term: inputs.plazo,
+        type: inputs.tipo,
+        insurances: inputs.seguros,
+      },
+      t.config.dealership,
+    );
     if (!result.ok) throw new Error(result.error);
     const { simulation } = result;
 

@@ -6,6 +6,7 @@ import { quotationAt } from '@server/services/settings/quotation.ts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CsrfHeaders, csrfHeaders } from '../support/csrf-client.ts';
+import { cuotasWithoutCae, statesCuota } from '../support/cuota-cae-text.ts';
 import { createLookups, createVehicle } from '../support/factories.ts';
 import { VALID_PAYLOADS } from '../support/lead-payloads.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -35,7 +36,7 @@ const financing = (extra: Record<string, unknown>) => ({ ...VALID_PAYLOADS[PATH]
 
 /** What the module computes for the same inputs, the expected stored value. */
 function expected(input: SimulationInput): CreditSimulation {
-  const result = simulateCredit(t.config.dealership.financing, input);
+  const result = simulateCredit(t.config.dealership.financing, input, t.config.dealership);
   if (!result.ok) throw new Error(result.error);
   return result.simulation;
 }
@@ -153,6 +154,32 @@ describe('a financing request with a simulation', () => {
   });
 });
 
+describe('the e-mails of a financing request', () => {
+  it('state the CAE wherever they state a cuota, to staff and to the visitor (Ley 19.496 art. 17 G)', async () => {
+    const response = await post(
+      financing({
+        vehiculo_id: vehicleId,
+        simulacion: { pie: 4_000_000, plazo: 36, tipo: 'convencional' },
+        consentimiento_datos_socioeconomicos: true,
+      }),
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const id = LeadCreatedSchema.parse(response.json()).id;
+    const mails = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.leadId, id));
+    // The staff e-mail and the visitor's receipt of the consent they gave.
+    const visitor = VALID_PAYLOADS[PATH].correo;
+    expect(mails.map((mail) => mail.toAddress)).toContain(visitor);
+    expect(mails.length).toBeGreaterThanOrEqual(2);
+    for (const mail of mails) {
+      for (const body of [mail.textBody, mail.htmlBody ?? ''])
+        expect(cuotasWithoutCae(body), `${mail.toAddress}: ${mail.subject}`).toEqual([]);
+    }
+    // The check reads something: the staff e-mail states the cuota (and its CAE beside it).
+    expect(mails.some((mail) => statesCuota(mail.textBody))).toBe(true);
+    expect(cuotasWithoutCae('Valor cuota: $279.472')).toEqual(['Valor cuota: $279.472']);
+  });
+});
+
 describe('a simulation the server refuses', () => {
   const simulation = { precio: 10_000_000, pie: 3_000_000, plazo: 36, tipo: 'convencional' };
 
@@ -188,6 +215,14 @@ describe('a simulation the server refuses', () => {
       'La simulación enviada no es válida.',
     ],
     ['a simulation sent as a string', { simulacion: 'pie=3000000' }, 'La simulación enviada no es válida.'],
+    [
+      // ADR 0042: the demo's table allows 9,12% a year over 5.000 UF; the conventional credit is 1,59% a month.
+      'a rate above the tasa máxima convencional of its amount (a credit of more than 5.000 UF)',
+      { simulacion: { precio: 300_000_000, pie: 60_000_000, plazo: 48, tipo: 'convencional' } },
+      'La tasa del crédito convencional a 48 meses (1,59% mensual) supera la tasa máxima convencional: 9,12% ' +
+        'anual (0,76% mensual) para créditos a 90 días o más, de más de 5.000 UF, vigente desde el 15-10-2014. ' +
+        'No podemos cotizar este crédito; prueba con otro plazo, otro pie o el otro crédito.',
+    ],
     [
       'a pie written as text',
       { simulacion: { ...simulation, pie: 'abc' } },

@@ -38,6 +38,7 @@ const form = (overrides: Record<string, unknown> = {}) => ({
   caracteristicas: [],
   destacado: false,
   estado: 'publicado',
+  publicarSinFotos: true,
   ...overrides,
 });
 

@@ -1,5 +1,6 @@
 import type { ImportPreview, ImportResult } from '@contracts/admin-stock-sheet.ts';
 import { auditLog, brands, vehiclePriceChanges, vehicles } from '@db/schema.ts';
+import { formatPrice } from '@domain/format.ts';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -50,12 +51,24 @@ async function preview(
   return response.json() as ImportPreview;
 }
 
-async function importFile(bytes: Buffer, name = 'stock.csv', fields: Record<string, string> = {}) {
+/** Previews and imports; the rows marked older or of unknown age are kept unless `skip` (ADR 0040). */
+async function importFile(
+  bytes: Buffer,
+  name = 'stock.csv',
+  fields: Record<string, string> = {},
+  skip = false,
+) {
   const first = await preview(bytes, name, fields);
+  const aplicar = skip
+    ? ''
+    : first.filas
+        .filter((f) => f.antiguedad)
+        .map((f) => f.fila)
+        .join(',');
   const response = await upload(t.app, ventas, IMPORT, {
     name,
     bytes,
-    fields: { ...fields, huella: first.huella },
+    fields: { ...fields, huella: first.huella, aplicar },
   });
   expect(response.statusCode, response.body).toBe(200);
   return (response.json() as { resultado: ImportResult }).resultado;
@@ -147,7 +160,7 @@ describe('preview', () => {
     expect(errors[7]?.Transmisión).toMatch(/«CVT» no está en la lista/);
     expect(errors[7]?.Destacado).toBe('Escribe Sí o No.');
     expect(errors[8]?.['Referencia externa']).toMatch(/Escribe una referencia externa/);
-    expect(result.resumen).toEqual({ nuevos: 1, actualiza: 0, sinCambios: 0, errores: 6 });
+    expect(result.resumen).toMatchObject({ nuevos: 1, actualiza: 0, sinCambios: 0, errores: 6 });
     expect(result.marcasNuevas).toEqual(['Lada']);
     expect(await stockCounts(db())).toEqual(before);
   });
@@ -158,7 +171,13 @@ describe('preview', () => {
     expect(asked.filas.map((f) => f.tipo)).toEqual(['nuevo', 'nuevo']);
     expect(asked.marcasNuevas).toEqual(['Lada']);
     const result = await importFile(file, 'stock.csv', { crearMarcas: '1' });
-    expect(result).toEqual({ nuevos: 2, actualizados: 0, sinCambios: 0, marcasCreadas: ['Lada'] });
+    expect(result).toEqual({
+      nuevos: 2,
+      actualizados: 0,
+      sinCambios: 0,
+      omitidos: 0,
+      marcasCreadas: ['Lada'],
+    });
     const [lada] = await db().select().from(brands).where(eq(brands.nombre, 'Lada'));
     expect(lada).toBeDefined();
     expect((await stockRows()).every((v) => v.brandId === lada?.id)).toBe(true);
@@ -233,10 +252,16 @@ describe('import', () => {
   it('commits every row in one transaction, audits the counts, and a re-import of the same file changes nothing', async () => {
     const file = csvFile(Array.from({ length: 30 }, (_, i) => sheetRow(i + 1)));
     const auditBefore = (await db().select().from(auditLog)).length;
-    expect(await importFile(file)).toEqual({ nuevos: 30, actualizados: 0, sinCambios: 0, marcasCreadas: [] });
+    expect(await importFile(file)).toEqual({
+      nuevos: 30,
+      actualizados: 0,
+      sinCambios: 0,
+      omitidos: 0,
+      marcasCreadas: [],
+    });
     const stock = await stockRows();
     expect(stock).toHaveLength(30);
-    expect(stock[0]).toMatchObject({ model: 'Modelo 1', externalRef: 'INV-00001', status: 'published' });
+    expect(stock[0]).toMatchObject({ model: 'Modelo 1', externalRef: 'INV-00001', status: 'draft' });
     const [summary] = await db()
       .select()
       .from(auditLog)
@@ -249,9 +274,22 @@ describe('import', () => {
     expect((await db().select().from(auditLog)).length).toBe(auditBefore + 31);
 
     const again = await preview(file);
-    expect(again.resumen).toEqual({ nuevos: 0, actualiza: 0, sinCambios: 30, errores: 0 });
+    expect(again.resumen).toEqual({
+      nuevos: 0,
+      actualiza: 0,
+      sinCambios: 30,
+      errores: 0,
+      antiguas: 0,
+      sinFecha: 0,
+    });
     const auditAfter = (await db().select().from(auditLog)).length;
-    expect(await importFile(file)).toEqual({ nuevos: 0, actualizados: 0, sinCambios: 30, marcasCreadas: [] });
+    expect(await importFile(file)).toEqual({
+      nuevos: 0,
+      actualizados: 0,
+      sinCambios: 30,
+      omitidos: 0,
+      marcasCreadas: [],
+    });
     expect(await stockRows()).toEqual(stock);
     expect((await db().select().from(auditLog)).length).toBe(auditAfter);
   });
@@ -279,7 +317,7 @@ describe('import', () => {
     try {
       const file = csvFile([sheetRow(1), sheetRow(2), sheetRow(3, { Modelo: 'Modelo 90' }), sheetRow(4)]);
       const first = await preview(file);
-      expect(first.resumen).toEqual({ nuevos: 4, actualiza: 0, sinCambios: 0, errores: 0 });
+      expect(first.resumen).toMatchObject({ nuevos: 4, actualiza: 0, sinCambios: 0, errores: 0 });
       const before = await stockCounts(db());
       const response = await upload(t.app, ventas, IMPORT, {
         name: 'stock.csv',
@@ -386,8 +424,20 @@ describe('export and round trip', () => {
     expect(edited).not.toBe(lines.join('\r\n'));
     const bytes = Buffer.from(edited, 'utf8');
     const result = await preview(bytes, 'stock.csv');
-    expect(result.resumen).toEqual({ nuevos: 0, actualiza: 1, sinCambios: 11, errores: 0 });
-    expect(result.filas.find((f) => f.tipo === 'actualiza')).toMatchObject({ cambios: ['Precio'] });
+    expect(result.resumen).toEqual({
+      nuevos: 0,
+      actualiza: 1,
+      sinCambios: 11,
+      errores: 0,
+      antiguas: 0,
+      sinFecha: 0,
+    });
+    // The export carries each row's revision: the file is as new as the stock, so the change needs no choice.
+    expect(result.conRevision).toBe(true);
+    expect(result.filas.find((f) => f.tipo === 'actualiza')).toMatchObject({
+      cambios: [{ campo: 'Precio', antes: formatPrice(target?.price ?? 0), despues: '$7.777.777' }],
+      antiguedad: null,
+    });
     await importFile(bytes);
     const after = await stockRows();
     for (const [i, vehicle] of after.entries()) {
@@ -403,8 +453,12 @@ describe('export and round trip', () => {
   });
 
   it('never sells nor puts back on sale: "Vendido" entered or left is an error of the Estado cell', async () => {
-    await importFile(csvFile([sheetRow(1, { Estado: 'Publicado' }), sheetRow(2, { Estado: 'Publicado' })]));
+    await importFile(csvFile([sheetRow(1), sheetRow(2)]));
     const [first, second] = await stockRows();
+    await db()
+      .update(vehicles)
+      .set({ status: 'published', publishedAt: new Date() })
+      .where(eq(vehicles.id, first?.id ?? 0));
     await db()
       .update(vehicles)
       .set({ status: 'sold', soldAt: new Date() })
@@ -421,7 +475,6 @@ describe('export and round trip', () => {
     expect(result.filas[1]?.errores.Estado).toMatch(/Deshacer venta/);
     expect(result.filas[2]?.errores.Estado).toMatch(/Registrar venta/);
     expect((await stockRows()).map((v) => v.status)).toEqual(['published', 'sold']);
-    expect(first?.status).toBe('published');
   });
 
   it('round-trips through .xlsx too', async () => {
@@ -434,11 +487,11 @@ describe('export and round trip', () => {
       .slice(1)
       .map((cells) => Object.fromEntries(HEADERS.map((h, i) => [h, cells[i] ?? ''])) as SheetRow);
     const unchanged = await preview(await xlsxFile(rows), 'stock.xlsx');
-    expect(unchanged.resumen).toEqual({ nuevos: 0, actualiza: 0, sinCambios: 5, errores: 0 });
+    expect(unchanged.resumen).toMatchObject({ nuevos: 0, actualiza: 0, sinCambios: 5, errores: 0 });
     rows[2] = { ...rows[2], Color: 'Azul marino' } as SheetRow;
     const file = await xlsxFile(rows);
     const once = await preview(file, 'stock.xlsx');
-    expect(once.resumen).toEqual({ nuevos: 0, actualiza: 1, sinCambios: 4, errores: 0 });
+    expect(once.resumen).toMatchObject({ nuevos: 0, actualiza: 1, sinCambios: 4, errores: 0, antiguas: 0 });
     await importFile(file, 'stock.xlsx');
     const after = await stockRows();
     expect(

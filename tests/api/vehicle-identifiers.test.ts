@@ -34,6 +34,7 @@ const valid = (overrides: Record<string, unknown> = {}) => ({
   motor: '2.4',
   color: 'Plata',
   estado: 'publicado',
+  publicarSinFotos: true,
   ...overrides,
 });
 

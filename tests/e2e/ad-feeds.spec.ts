@@ -149,6 +149,7 @@ test('A vehicle with hostile text stays well-formed in the feed and leaves it wh
     motor: '2.8',
     color: 'Blanco & <Perla>',
     estado: 'publicado',
+    publicarSinFotos: true,
     vin,
   })) as { vehiculo: { id: number } };
 

@@ -62,7 +62,7 @@ test(
     const id = Number(/(\d+)$/.exec(page.url())?.[1]);
     await expect(page.getByRole('heading', { level: 1, name: `Toyota ${model} 2024` })).toBeVisible();
     await expect(
-      page.getByText('Vehículo creado. Agrega sus fotos y publícalo cuando esté listo.'),
+      page.getByText('Vehículo creado como borrador, sin fotos. Agrégalas en «Fotos».'),
     ).toBeVisible();
     // A draft is not public.
     expect((await page.request.get(`/api/vehiculos/${id}/`)).status()).toBe(404);
@@ -96,7 +96,7 @@ test(
     // Publish.
     await page.getByRole('radio', { name: /Publicado/ }).check();
     await page.getByRole('button', { name: 'Guardar cambios' }).click();
-    await expect(page.getByText('Cambios guardados.')).toBeVisible();
+    await expect(page.getByText('Cambios guardados: Estado.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Ver en el sitio' })).toHaveAttribute(
       'href',
       `/vehicles/${id}`,

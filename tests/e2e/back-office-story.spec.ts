@@ -146,7 +146,7 @@ test('from the first admin to a contacted lead, using the back office alone', { 
     await expect(page.getByText('Se agregaron 2 fotos.')).toBeVisible();
     await page.getByRole('radio', { name: /Publicado/ }).check();
     await page.getByRole('button', { name: 'Guardar cambios' }).click();
-    await expect(page.getByText('Cambios guardados.')).toBeVisible();
+    await expect(page.getByText('Cambios guardados: Estado.')).toBeVisible();
   });
 
   await test.step('a visitor finds it on the public listing and its page, and asks about it', async () => {

@@ -26,7 +26,7 @@ async function vehicleToFinance(request: APIRequestContext): Promise<{ id: numbe
 }
 
 function expected(input: Parameters<typeof simulateCredit>[1]): CreditSimulation {
-  const result = simulateCredit(settings, input);
+  const result = simulateCredit(settings, input, defaultDealership);
   if (!result.ok) throw new Error(result.error);
   return result.simulation;
 }
@@ -57,7 +57,12 @@ test('A visitor simulates a credit on a vehicle, shares it, and the request carr
   const panel = simulator(page);
 
   // The default: the side card's "Cuota desde" (the cheapest credit type at its minimum pie, the longest term).
-  const lowest = lowestInstallment(settings, vehicle.price, defaultDealership.creditEligibility);
+  const lowest = lowestInstallment(
+    settings,
+    vehicle.price,
+    defaultDealership.creditEligibility,
+    defaultDealership,
+  );
   if (!lowest) throw new Error('no credit for the vehicle');
   await expectFigures(panel, lowest);
 
@@ -214,7 +219,12 @@ test('The side card and the cards show "Cuota desde" with its CAE, and the side 
   request,
 }) => {
   const vehicle = await vehicleToFinance(request);
-  const lowest = lowestInstallment(settings, vehicle.price, defaultDealership.creditEligibility);
+  const lowest = lowestInstallment(
+    settings,
+    vehicle.price,
+    defaultDealership.creditEligibility,
+    defaultDealership,
+  );
   if (!lowest) throw new Error('no credit for the vehicle');
   await page.goto(`/vehicles/${vehicle.id}`);
   const card = page.getByRole('complementary', { name: 'Resumen y contacto' });
@@ -237,6 +247,7 @@ test('The side card and the cards show "Cuota desde" with its CAE, and the side 
     settings,
     Number.parseInt(listed.precio, 10),
     defaultDealership.creditEligibility,
+    defaultDealership,
   );
   if (!fromCard) throw new Error('no credit for the most expensive vehicle');
   await expect(first).toContainText(`Cuota desde ${formatPrice(fromCard.installment)}/mes`);
@@ -264,6 +275,15 @@ test('/financing simulates a typed price or a vehicle from stock, and refuses wh
   await panel.getByLabel('Pie (en pesos)').fill('500000');
   await expect(panel).toContainText('El crédito convencional requiere un pie de al menos 20% ($1.998.000).');
   await expect(panel.getByLabel('Pie (en pesos)')).toHaveAttribute('aria-invalid', 'true');
+  await expect(panel).not.toContainText('NaN');
+  await expect(panel.getByRole('button', { name: 'Solicitar este crédito' })).toBeDisabled();
+
+  // A credit of more than 5.000 UF: its maximum rate (the demo table's 9,12% a year) is under the credit's, so it is
+  // not quoted, and the sentence names the limit (ADR 0042).
+  await panel.getByLabel('Precio del vehículo (en pesos)').fill('300000000');
+  await expect(panel).toContainText(
+    'supera la tasa máxima convencional: 9,12% anual (0,76% mensual) para créditos a 90 días o más, de más de 5.000 UF',
+  );
   await expect(panel).not.toContainText('NaN');
   await expect(panel.getByRole('button', { name: 'Solicitar este crédito' })).toBeDisabled();
 

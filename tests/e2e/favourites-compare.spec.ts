@@ -231,6 +231,18 @@ test('a visitor compares three cars: differences highlighted, best values marked
   );
   const lowest = prices.filter((p) => p === Math.min(...prices)).length;
   await expect(priceRow.getByText('Menor precio')).toHaveCount(lowest === prices.length ? 0 : lowest);
+  // "Cuota desde" once per vehicle, in its own cell with its CAE (issue 30): the row is named "Financiamiento".
+  const cuotaRow = table
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: /^Financiamiento/ }) });
+  const cuotaCells = cuotaRow.getByRole('cell');
+  await expect(cuotaCells).toHaveCount(3);
+  for (const cell of await cuotaCells.all()) {
+    const text = (await cell.innerText()).replace(/\s+/g, ' ');
+    expect(text.match(/Cuota desde/g) ?? [], text).toHaveLength(1);
+    expect(text).toMatch(/CAE \d+,\d{2}%/);
+  }
+  expect((await table.innerText()).match(/Cuota desde/g)).toHaveLength(3);
   // Rows that differ are said to (tinted, and named for screen readers); equal rows are not.
   const differing = table.getByRole('rowheader', { name: /\(distinto\)$/ });
   const differingCount = await differing.count();

@@ -54,6 +54,7 @@ test('hostile text typed into a vehicle is shown literally on its public page an
       kilometraje: 12_000,
       condicion: 'Usado',
       estado: 'publicado',
+      publicarSinFotos: true,
     },
   });
   expect(created.status(), await created.text()).toBe(201);

@@ -143,7 +143,12 @@ test('The vehicle tabs show whole from 320 px, and the financing tab opens on th
   page,
 }) => {
   const vehicle = await vehicleToFinance(page);
-  const lowest = lowestInstallment(settings, vehicle.price, defaultDealership.creditEligibility);
+  const lowest = lowestInstallment(
+    settings,
+    vehicle.price,
+    defaultDealership.creditEligibility,
+    defaultDealership,
+  );
   if (!lowest) throw new Error('no credit for the vehicle');
   for (const width of WIDTHS) {
     await atWidth(page, width);
@@ -193,13 +198,17 @@ test('/financing keeps the vehicle, price, pie, term, type and insurance in the 
   await panel.getByRole('checkbox', { name: /Seguro de desgravamen/ }).check();
   const pie = Math.ceil(vehicle.price / 2);
   await panel.getByLabel('Pie (en pesos)').fill(String(pie));
-  const chosen = simulateCredit(settings, {
-    price: vehicle.price,
-    downPayment: { pesos: pie },
-    term: 24,
-    type: 'directo',
-    insurances: ['desgravamen'],
-  });
+  const chosen = simulateCredit(
+    settings,
+    {
+      price: vehicle.price,
+      downPayment: { pesos: pie },
+      term: 24,
+      type: 'directo',
+      insurances: ['desgravamen'],
+    },
+    defaultDealership,
+  );
   if (!chosen.ok) throw new Error(chosen.error);
   const cuota = `Cuota mensual${formatPrice(chosen.simulation.installment)}`;
   await expect(panel.locator('dl').first()).toContainText(cuota);

@@ -38,6 +38,7 @@ test(
       motor: '2.0',
       color: 'Blanco',
       estado: 'publicado',
+      publicarSinFotos: true,
     })) as { vehiculo: { id: number; nombre: string } };
     const name = `${vehiculo.nombre} 2022`;
 

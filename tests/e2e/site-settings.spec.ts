@@ -152,7 +152,7 @@ test('a javascript: link and an empty name are refused in Spanish next to their 
   await expect(page.locator('a[href^="javascript:"]')).toHaveCount(0);
 });
 
-test("an admin changes the direct credit's minimum pie and /financing says so at once; a rate that is not a number is refused", async ({
+test("an admin changes the direct credit's minimum pie and /financing says so at once; a rate that is not a number, or above the maximum, is refused", async ({
   page,
 }) => {
   await openSettings(page);
@@ -165,7 +165,15 @@ test("an admin changes the direct credit's minimum pie and /financing says so at
   await directo.getByLabel('Tasa mensual a 48 meses (%)').fill('uno coma nueve');
   await page.getByRole('button', { name: 'Guardar cambios' }).click();
   await expect(directo.getByText('Escribe un número, como 1,59.')).toBeVisible();
+  // A rate above the tasa máxima convencional is refused under its field, naming the limit (ADR 0042).
   await directo.getByLabel('Tasa mensual a 48 meses (%)').fill('1,95');
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(
+    directo.getByText(
+      'Supera la tasa máxima convencional: 22,38% anual (1,865% mensual) para créditos a 90 días o más, de más de 200 UF y hasta 5.000 UF, vigente desde el 15-10-2014.',
+    ),
+  ).toBeVisible();
+  await directo.getByLabel('Tasa mensual a 48 meses (%)').fill('1,85');
   await pie.fill('35');
   await page.getByRole('button', { name: 'Guardar cambios' }).click();
   await expect(page.getByText(/Se guardó la versión \d+\. El sitio ya la muestra\./)).toBeVisible();
@@ -505,6 +513,7 @@ async function createVehicle(page: Page, model: string): Promise<number> {
     motor: '1.6',
     color: 'Gris',
     estado: 'publicado',
+    publicarSinFotos: true,
   })) as { vehiculo: { id: number } };
   return vehiculo.id;
 }
@@ -600,4 +609,34 @@ test('an admin closes Saturday: the site says so, no Saturday test drive is offe
   // The demo hours again, for the stories after this one.
   await page.setViewportSize(WIDTHS[0] as { width: number; height: number });
   await saveHours(page, '10:30-13:30', '9:30-19:00');
+});
+
+test('the dashboard warns of an old maximum-rate table until an admin types the one in force, with the UF value', async ({
+  page,
+}) => {
+  await signInAs(page, 'admin');
+  await page.goto('/admin');
+  const warning = page.getByRole('region', { name: 'Tasa máxima convencional por actualizar' });
+  await expect(warning).toContainText('(Certificado N° 10/2014) rige desde el 15-10-2014');
+  await expect(warning).toContainText('El valor de la UF es el del 09-12-2024');
+  expect(await wcagViolations(page)).toEqual([]);
+  await warning.getByRole('link', { name: 'Actualizar en Sitio › Tasa máxima convencional' }).click();
+  await expect(page).toHaveURL(/\/admin\/sitio#tasa-maxima$/);
+  await hydrated(page);
+  const today = chileDayKey(new Date()).split('-').reverse().join('-');
+  const card = page.locator('#tasa-maxima');
+  await card.getByLabel('Certificado', { exact: true }).fill('Certificado N° 11/2026');
+  await card.getByLabel('Rige desde (dd-mm-aaaa)').fill(today);
+  await card.getByLabel('Valor de la UF (pesos)').fill('cuarenta mil');
+  await card.getByLabel('Fecha del valor (dd-mm-aaaa)').fill(today);
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(card.getByText('Escribe el valor en pesos, como 38.362,26.')).toBeVisible();
+  await card.getByLabel('Valor de la UF (pesos)').fill('40.512,34');
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText(/Se guardó la versión \d+\. El sitio ya la muestra\./)).toBeVisible();
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Panel' })).toBeVisible();
+  await expect(warning).toHaveCount(0);
+  await page.goto('/admin/sitio');
+  await expect(page.locator('#tasa-maxima').getByLabel('Valor de la UF (pesos)')).toHaveValue('40.512,34');
 });

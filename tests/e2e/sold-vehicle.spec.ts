@@ -48,6 +48,7 @@ async function twoSimilarSuvs(request: APIRequestContext, project: string) {
     caracteristicas: [],
     destacado: false,
     estado: 'publicado',
+    publicarSinFotos: true,
   };
   const create = async (modelo: string) =>
     (
@@ -73,7 +74,7 @@ test(
     await hydrated(page);
     await page.getByLabel('Precio (pesos)', { exact: true }).fill('17.490.000');
     await page.getByRole('button', { name: 'Guardar cambios' }).click();
-    await expect(page.getByText('Cambios guardados.')).toBeVisible();
+    await expect(page.getByText('Cambios guardados: Precio.')).toBeVisible();
     const history = page
       .locator('section')
       .filter({ has: page.getByRole('heading', { name: 'Historial de precios' }) });

@@ -11,12 +11,16 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 
 const hydrated = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
 
+/** The layout the template and the export write (ADR 0040). */
 const HEADERS =
+  'REF;Marca;Modelo;Versión;Año;Precio;Kilometraje;Condición;Transmisión;Combustible;Tipo;Motor;Color;Puertas;Dueños anteriores;Características;Destacado;Estado;Patente;VIN;Referencia externa;Descripción;Revisión';
+/** The layout before the dealer columns: a file of it still imports (its missing columns keep each car's value). */
+const OLDER_HEADERS =
   'REF;Marca;Modelo;Versión;Año;Precio;Kilometraje;Condición;Transmisión;Combustible;Tipo;Motor;Color;Características;Destacado;Estado;VIN;Referencia externa';
 
 /** A CSV of `count` vehicles (Windows Excel's ';'), drafts so the public site does not change; `faults` rows broken. */
 function stockCsv(tag: string, count: number, faults: Record<number, Partial<Record<string, string>>> = {}) {
-  const lines = [HEADERS];
+  const lines = [OLDER_HEADERS];
   for (let n = 1; n <= count; n++) {
     const row: Record<string, string> = {
       Modelo: `Importado ${tag} ${n}`,
@@ -70,18 +74,22 @@ test('staff import a 200-row CSV: three errors shown, fixed, imported, listed, r
     150: { Referencia: `${tag}-149` },
   });
   await choose(page, 'stock.csv', faulty);
-  const table = page.getByRole('table', { name: /Vista previa de stock\.csv/ });
   await expect(page.getByText('197 nuevos')).toBeVisible();
   await expect(page.getByText('3 con error')).toBeVisible();
-  await expect(table.getByRole('row').filter({ hasText: 'Error' })).toHaveCount(3);
-  await expect(table.getByRole('row', { name: /^18 Error/ })).toContainText(
+  // The errors are listed at the top of the preview, before the button, each a link to its row below.
+  const errors = page.getByRole('region', { name: /3 filas con error/ });
+  await expect(errors.getByRole('listitem')).toHaveCount(3);
+  await expect(errors.getByRole('listitem').nth(0)).toHaveText(
+    'Fila 18 · Precio: Ingresa el precio en pesos, solo números (por ejemplo 12990000).',
+  );
+  await expect(errors.getByRole('listitem').nth(1)).toHaveText(
+    /^Fila 89 · Año: El año debe estar entre 1950 y \d{4}\.$/,
+  );
+  await expect(errors.getByRole('listitem').nth(2)).toHaveText(
+    'Fila 151 · Referencia externa: Fila duplicada: la fila 150 tiene la misma referencia externa.',
+  );
+  await expect(page.locator('#fila-18')).toContainText(
     'Precio: Ingresa el precio en pesos, solo números (por ejemplo 12990000).',
-  );
-  await expect(table.getByRole('row', { name: /^89 Error/ })).toContainText(
-    /Año: El año debe estar entre 1950 y \d{4}\./,
-  );
-  await expect(table.getByRole('row', { name: /^151 Error/ })).toContainText(
-    'Referencia externa: Fila duplicada: la fila 150 tiene la misma referencia externa.',
   );
   await expect(page.getByRole('button', { name: 'Importar' })).toBeDisabled();
 
@@ -93,7 +101,7 @@ test('staff import a 200-row CSV: three errors shown, fixed, imported, listed, r
   await page.getByRole('button', { name: 'Importar' }).click();
   const outcome = page.getByText(/^Importación lista:/).locator('xpath=..');
   await expect(outcome).toContainText(
-    'Importación lista: 200 vehículos nuevos, 0 actualizados y 0 sin cambios.',
+    'Importación lista: 200 vehículos nuevos, 0 actualizados, 0 filas omitidas y 0 sin cambios.',
   );
   await expect(outcome).toBeFocused();
 
@@ -110,7 +118,7 @@ test('staff import a 200-row CSV: three errors shown, fixed, imported, listed, r
   await page.goto('/admin/vehiculos/importar');
   await hydrated(page);
   await choose(page, 'stock.csv', fixed);
-  await expect(page.getByText('200 sin cambios')).toBeVisible();
+  await expect(page.getByText('200 sin cambios', { exact: true })).toBeVisible();
   await expect(page.getByText('0 nuevos')).toBeVisible();
   await expect(page.getByText('El archivo no cambia nada del stock.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Importar' })).toBeDisabled();
@@ -129,7 +137,8 @@ test('staff import a 200-row CSV: three errors shown, fixed, imported, listed, r
   const ours = lines.filter((line) => line.includes(`;Importado ${tag} `));
   expect(ours).toHaveLength(200);
   expect(ours.every((line) => /^REF-\d{4,};Toyota;/.test(line))).toBe(true);
-  expect(ours.some((line) => line.endsWith(`;${tag}-200`))).toBe(true);
+  // Each row ends with its reference, an empty description and the car's revision.
+  expect(ours.some((line) => line.endsWith(`;${tag}-200;;1`))).toBe(true);
 });
 
 test(
@@ -149,8 +158,12 @@ test(
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { name: '3. Vista previa de errores.csv' })).toBeFocused();
     await expect(page.getByText('2 con error')).toBeVisible();
+    // The next stop is the first error, a link to its row; following it lands there.
     await page.keyboard.press('Tab');
-    await expect(page.getByRole('table', { name: /Vista previa de errores\.csv/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Fila 3', exact: true })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/#fila-3$/);
+    await expect(page.locator('#fila-3')).toBeInViewport();
 
     const { violations } = await axe(page)
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])

@@ -228,6 +228,7 @@ describe('GET /feeds/google-vehiculos.csv', () => {
             ...validVehicle(),
             [field]: value,
             estado: 'publicado',
+            publicarSinFotos: true,
             vin: vehicleVin,
           });
           if (response.statusCode !== 201) return;
@@ -531,6 +532,13 @@ describe('PUT /admin/api/sitio', () => {
     'creditQuotation.lateInterest',
     'financing.insurances.0.insurer',
     'financing.insurances.1.coverage',
+    // The tasa máxima convencional and the UF value (ADR 0042): a table that refuses the rates is refused too.
+    'maximumRates',
+    'maximumRates.certificate',
+    'maximumRates.validFrom',
+    'maximumRates.annualPercent.upTo5000',
+    'ufValue.pesos',
+    'ufValue.date',
   ];
   const putAt = (datos: Record<string, unknown>, path: string, value: unknown) => {
     const keys = path.split('.');

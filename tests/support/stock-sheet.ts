@@ -40,7 +40,8 @@ export function sheetRow(n: number, overrides: SheetRow = {}): SheetRow {
     Color: 'Gris',
     Características: n % 4 === 0 ? 'Cámara de retroceso, Sunroof' : '',
     Destacado: n % 5 === 0 ? 'Sí' : 'No',
-    Estado: 'Publicado',
+    // A file never publishes a car without photos (ADR 0040): the rows are drafts unless a test says otherwise.
+    Estado: 'Borrador',
     VIN: '',
     'Referencia externa': `INV-${String(n).padStart(5, '0')}`,
     ...overrides,

@@ -58,6 +58,8 @@ describe('compareRows', () => {
       bestLabel: 'Menos km',
     });
     expect(byKey(rows, 'cuota')).toMatchObject({
+      // The cells say "Cuota desde" themselves (AdvertisedCuota): the row's label does not repeat it.
+      label: 'Financiamiento',
       cells: [
         '$300.000 al mes · CAE 20,00% · 48 cuotas · pie 20% · Crédito convencional',
         '$220.000 al mes · CAE 20,00% · 48 cuotas · pie 20% · Crédito convencional',

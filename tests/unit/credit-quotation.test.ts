@@ -117,13 +117,17 @@ describe('the terms come from the settings', () => {
   });
 
   it('staff read the figures, the annual rate and the terms of the credit type and insurances chosen', () => {
-    const result = simulateCredit(defaultDealership.financing, {
-      price: 12_990_000,
-      downPayment: { percent: 20 },
-      term: 48,
-      type: 'convencional',
-      insurances: ['desgravamen'],
-    });
+    const result = simulateCredit(
+      defaultDealership.financing,
+      {
+        price: 12_990_000,
+        downPayment: { percent: 20 },
+        term: 48,
+        type: 'convencional',
+        insurances: ['desgravamen'],
+      },
+      defaultDealership,
+    );
     if (!result.ok) throw new Error(result.error);
     const terms = quotationTerms(defaultDealership, dates);
     const lines = new Map(storedSimulationLines({ ...result.simulation, quotation: terms }));

@@ -78,13 +78,17 @@ describe('simulationLines', () => {
   });
 
   it('shows a charge for each fee and insurance of a simulation of the demo settings', () => {
-    const result = simulateCredit(defaultDealership.financing, {
-      price: 12_990_000,
-      downPayment: { pesos: 2_598_000 },
-      term: 48,
-      type: 'convencional',
-      insurances: ['desgravamen', 'cesantia'],
-    });
+    const result = simulateCredit(
+      defaultDealership.financing,
+      {
+        price: 12_990_000,
+        downPayment: { pesos: 2_598_000 },
+        term: 48,
+        type: 'convencional',
+        insurances: ['desgravamen', 'cesantia'],
+      },
+      defaultDealership,
+    );
     if (!result.ok) throw new Error(result.error);
     const labels = simulationLines(result.simulation).map(([label]) => label);
     for (const charge of [

@@ -1,4 +1,4 @@
-import type { FinancingSettings } from '@contracts/dealership.ts';
+import type { FinancingSettings, RateLimits } from '@contracts/dealership.ts';
 import { DealershipSchema, FinancingSettingsSchema } from '@contracts/dealership.ts';
 import {
   type CreditSimulation,
@@ -18,6 +18,17 @@ import { describe, expect, it } from 'vitest';
 
 const demo = defaultDealership.financing;
 
+/** A table no rate of these worked examples reaches (the maximum rate has tests of its own, maximum-rate.test.ts). */
+const UNCAPPED: RateLimits = {
+  ufValue: defaultDealership.ufValue,
+  maximumRates: {
+    ...defaultDealership.maximumRates,
+    annualPercent: Object.fromEntries(
+      Object.keys(defaultDealership.maximumRates.annualPercent).map((segment) => [segment, 100]),
+    ) as RateLimits['maximumRates']['annualPercent'],
+  },
+};
+
 /** One credit type at 1% a month on every term, no tax, no fees, no insurance: the arithmetic without charges. */
 const plain: FinancingSettings = {
   credits: {
@@ -36,7 +47,7 @@ const plain: FinancingSettings = {
 };
 
 function simulate(settings: FinancingSettings, input: SimulationInput): CreditSimulation {
-  const result = simulateCredit(settings, input);
+  const result = simulateCredit(settings, input, UNCAPPED);
   if (!result.ok) throw new Error(result.error);
   return result.simulation;
 }
@@ -112,8 +123,13 @@ describe('simulateCredit: worked examples', () => {
     // credit = 4.842.000 + 39.334 + 35.400 = 4.916.734; cuota at 1,85%: 255.556,95 → 255.557; last 255.556.
     // CTC = 23 × 255.557 + 255.556 + 25.000 (notary) = 6.158.367.
     // CAE: received = 4.800.000 − 25.000 = 4.775.000 against the 24 cuotas: i = 2,10794%; × 12 = 25,30%.
+    // (The direct credit at 1,85% a month at 24 months, as the demo had it before its rates met the maximum.)
     const settings: FinancingSettings = {
       ...demo,
+      credits: {
+        ...demo.credits,
+        directo: { ...demo.credits.directo, monthlyRatePercent: { 24: 1.85 } },
+      },
       fees: demo.fees.map((fee) => (fee.id === 'notaria' ? { ...fee, financed: false } : fee)),
     };
     const s = simulate(settings, {
@@ -204,7 +220,7 @@ describe('simulateCredit: refusals in Spanish, never NaN', () => {
     ['an unknown credit type', { type: 'no-se' }, 'type', /convencional o crédito directo/],
     ['an unknown insurance', { insurances: ['vida'] }, 'insurances', /seguros/],
   ])('refuses %s', (_, change, field, message) => {
-    const result = simulateCredit(demo, { ...valid, ...change });
+    const result = simulateCredit(demo, { ...valid, ...change }, defaultDealership);
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.field).toBe(field);
@@ -212,12 +228,16 @@ describe('simulateCredit: refusals in Spanish, never NaN', () => {
   });
 
   it('names the terms a credit type offers', () => {
-    const result = simulateCredit(plain, {
-      ...valid,
-      type: 'directo',
-      downPayment: { percent: 50 },
-      term: 12,
-    });
+    const result = simulateCredit(
+      plain,
+      {
+        ...valid,
+        type: 'directo',
+        downPayment: { percent: 50 },
+        term: 12,
+      },
+      UNCAPPED,
+    );
     expect(result).toMatchObject({ ok: false, error: 'El crédito directo se ofrece a 48 meses.' });
   });
 });
@@ -398,7 +418,11 @@ describe('simulateCredit: properties', () => {
     );
     fc.assert(
       fc.property(number, number, fc.oneof(fc.constantFrom(12, 24, 36, 48), number), (price, pie, term) => {
-        const result = simulateCredit(demo, { price, downPayment: { pesos: pie }, term, type: 'directo' });
+        const result = simulateCredit(
+          demo,
+          { price, downPayment: { pesos: pie }, term, type: 'directo' },
+          defaultDealership,
+        );
         if (!result.ok) {
           expect(result.error).toMatch(/^[A-ZÁÉÍÓÚÑ¿]/);
           return;
@@ -412,7 +436,7 @@ describe('simulateCredit: properties', () => {
 
 describe('lowestInstallment ("Cuota desde")', () => {
   it('is the lowest cuota over the credit types at their minimum pie and longest term', () => {
-    const lowest = lowestInstallment(demo, 12_990_000, NO_RESTRICTIONS);
+    const lowest = lowestInstallment(demo, 12_990_000, NO_RESTRICTIONS, defaultDealership);
     const candidates = (['convencional', 'directo'] as const).map(
       (type) =>
         simulate(demo, {
@@ -428,7 +452,7 @@ describe('lowestInstallment ("Cuota desde")', () => {
   });
 
   it('is null when the price is too small for any credit', () => {
-    expect(lowestInstallment(demo, 900_000, NO_RESTRICTIONS)).toBeNull();
+    expect(lowestInstallment(demo, 900_000, NO_RESTRICTIONS, defaultDealership)).toBeNull();
   });
 
   // ADR 0034: a cuota only some buyers can get is no "desde" for the others (Ley 19.496 art. 28 d).
@@ -436,12 +460,24 @@ describe('lowestInstallment ("Cuota desde")', () => {
     const eligibility = defaultDealership.creditEligibility;
     fc.assert(
       fc.property(fc.integer({ min: 3_000_000, max: 90_000_000 }), (price) => {
-        const open = lowestInstallment(demo, price, eligibility);
+        const open = lowestInstallment(demo, price, eligibility, defaultDealership);
         expect(open?.type).toBe('convencional');
-        const onlyDirect = lowestInstallment(demo, price, { convencional: 'Solo pymes', directo: null });
+        const onlyDirect = lowestInstallment(
+          demo,
+          price,
+          { convencional: 'Solo pymes', directo: null },
+          defaultDealership,
+        );
         expect(onlyDirect?.type).toBe('directo');
-        const both = lowestInstallment(demo, price, { convencional: 'Solo pymes', directo: 'Solo Quinta' });
-        expect(both?.installment).toBe(lowestInstallment(demo, price, NO_RESTRICTIONS)?.installment);
+        const both = lowestInstallment(
+          demo,
+          price,
+          { convencional: 'Solo pymes', directo: 'Solo Quinta' },
+          defaultDealership,
+        );
+        expect(both?.installment).toBe(
+          lowestInstallment(demo, price, NO_RESTRICTIONS, defaultDealership)?.installment,
+        );
       }),
     );
   });
@@ -490,17 +526,26 @@ describe('maxFinancedPercent ("Financiamos hasta el…")', () => {
           fc.pre(most < 100);
           const pie = Math.ceil((price * (100 - most)) / 100);
           const accepted = (['convencional', 'directo'] as const).some(
-            (type) => simulateCredit(settings, { price, downPayment: { pesos: pie }, term: 48, type }).ok,
+            (type) =>
+              simulateCredit(
+                settings,
+                { price, downPayment: { pesos: pie }, term: 48, type },
+                defaultDealership,
+              ).ok,
           );
           expect(accepted).toBe(true);
           const less = (['convencional', 'directo'] as const).some(
             (type) =>
-              simulateCredit(settings, {
-                price,
-                downPayment: { pesos: pie - Math.ceil(price / 100) },
-                term: 48,
-                type,
-              }).ok,
+              simulateCredit(
+                settings,
+                {
+                  price,
+                  downPayment: { pesos: pie - Math.ceil(price / 100) },
+                  term: 48,
+                  type,
+                },
+                defaultDealership,
+              ).ok,
           );
           expect(less).toBe(false);
         },

@@ -133,12 +133,16 @@ describe('the personal-data export', () => {
   });
 
   it('carries the credit simulation a financing request was sent from, and null for the others', () => {
-    const result = simulateCredit(defaultDealership.financing, {
-      price: 15_000_000,
-      downPayment: { pesos: 4_000_000 },
-      term: 36,
-      type: 'convencional',
-    });
+    const result = simulateCredit(
+      defaultDealership.financing,
+      {
+        price: 15_000_000,
+        downPayment: { pesos: 4_000_000 },
+        term: 36,
+        type: 'convencional',
+      },
+      defaultDealership,
+    );
     if (!result.ok) throw new Error(result.error);
     const withSimulation = toPersonalDataExport(
       { controller: 'Automotora Cordillera SpA', email: 'camila@example.cl', counts },

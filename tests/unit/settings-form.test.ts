@@ -56,6 +56,59 @@ describe('settingsFromForm', () => {
   });
 });
 
+describe('settingsFromForm: the tasa máxima convencional (ADR 0042)', () => {
+  it('reads the certificate, its date, each annual maximum and the UF value as staff type them', () => {
+    const settings = settingsFromForm(
+      defaultDealership,
+      formOf({
+        'maximumRates.certificate': 'Certificado N° 11/2026',
+        'maximumRates.validFrom': '16-11-2026',
+        'maximumRates.annualPercent.under90UpTo5000': '31,5',
+        'maximumRates.annualPercent.under90Over5000': '9',
+        'maximumRates.annualPercent.upTo50': '39,9',
+        'maximumRates.annualPercent.upTo200': '33,1',
+        'maximumRates.annualPercent.upTo5000': '27.48',
+        'maximumRates.annualPercent.over5000': '12,03',
+        'ufValue.pesos': '40.512,34',
+        'ufValue.date': '27/11/2026',
+      }),
+    );
+    expect(settings.maximumRates).toEqual({
+      certificate: 'Certificado N° 11/2026',
+      validFrom: '2026-11-16',
+      annualPercent: {
+        under90UpTo5000: 31.5,
+        under90Over5000: 9,
+        upTo50: 39.9,
+        upTo200: 33.1,
+        upTo5000: 27.48,
+        over5000: 12.03,
+      },
+    });
+    expect(settings.ufValue).toEqual({ pesos: 40_512.34, date: '2026-11-27' });
+  });
+
+  it('names a maximum or a UF value that is not a number before sending, and sends a bad date as typed', () => {
+    const form = formOf({
+      'maximumRates.annualPercent.upTo5000': 'veintidós',
+      'ufValue.pesos': '40,512.34',
+      'maximumRates.validFrom': '31-02-2026',
+    });
+    expect(numberErrors(form)).toEqual({
+      'maximumRates.annualPercent.upTo5000': 'Escribe un número, como 22,38.',
+      'ufValue.pesos': 'Escribe el valor en pesos, como 38.362,26.',
+    });
+    const settings = settingsFromForm(defaultDealership, form);
+    expect(settings.maximumRates.validFrom).toBe('31-02-2026');
+    const parsed = DealershipSchema.safeParse(settings, { error: zodSpanish });
+    expect(parsed.success).toBe(false);
+    if (!parsed.success)
+      expect(settingsFieldErrors(parsed.error, 'x')['maximumRates.validFrom']).toBe(
+        'Escribe la fecha como dd-mm-aaaa.',
+      );
+  });
+});
+
 describe('settingsFromForm: legal texts', () => {
   it('reads the two texts from their fields, named by their path; the date is not the form’s (ADR 0041)', () => {
     const settings = settingsFromForm(

@@ -1,9 +1,9 @@
 import type { VehicleInput } from '@contracts/admin-stock.ts';
 import { csvSafe } from '@domain/csv-safe.ts';
+import { planImport, type StockSnapshot } from '@domain/stock-import-plan.ts';
 import {
   lookupMap,
   NEW_BRAND_ID,
-  planImport,
   type ReadRow,
   readHeader,
   readRow,
@@ -176,25 +176,53 @@ const input = (overrides: Partial<VehicleInput> = {}): VehicleInput => ({
   estado: 'borrador',
   vin: null,
   referencia: null,
+  patente: null,
+  puertas: null,
+  duenosAnteriores: null,
+  descripcion: null,
   ...overrides,
 });
-const rowOf = (fila: number, v: VehicleInput, ref: number | null = null): ReadRow => ({
+const rowOf = (
+  fila: number,
+  v: VehicleInput,
+  ref: number | null = null,
+  revision: number | null = null,
+): ReadRow => ({
   fila,
   ref,
+  revision,
   input: v,
   nuevaMarca: null,
   vehiculo: 'x',
   errores: {},
 });
 
+const names = {
+  marcas: new Map([[1, 'Toyota']]),
+  transmisiones: new Map([[1, 'Transmisión Automática']]),
+  combustibles: new Map([[1, 'Bencina']]),
+  tipos: new Map([[1, 'Sedán']]),
+  caracteristicas: new Map([
+    [1, 'Sunroof'],
+    [2, 'Cámara de retroceso'],
+  ]),
+};
+
 describe('planImport', () => {
-  const stock = {
+  const stock: StockSnapshot = {
     byId: new Map([
       [7, input({ referencia: 'A-7' })],
       [8, input({ vin: '9BWZZZ377VT004251' })],
     ]),
     byExternalRef: new Map([['A-7', 7]]),
     byVin: new Map([['9BWZZZ377VT004251', 8]]),
+    byPatente: new Map(),
+    revisions: new Map([
+      [7, 1],
+      [8, 3],
+    ]),
+    photos: new Map([[8, 2]]),
+    names,
   };
   it('matches by REF, then external reference, then VIN; features in another order are no change', () => {
     const plan = planImport(
@@ -207,7 +235,7 @@ describe('planImport', () => {
     );
     expect(plan.map((r) => [r.tipo, r.ref, r.cambios])).toEqual([
       ['sin_cambios', 'REF-0007', []],
-      ['actualiza', 'REF-0008', ['Precio']],
+      ['actualiza', 'REF-0008', [{ campo: 'Precio', antes: '$100', despues: '$200' }]],
       ['nuevo', null, []],
     ]);
   });
@@ -228,6 +256,179 @@ describe('planImport', () => {
       'Esta referencia externa ya la usa el vehículo REF-0007.',
     );
     expect(plan[3]?.errores['Referencia externa']).toMatch(/Escribe una referencia externa/);
+  });
+});
+
+describe('planImport: old → new, older rows and photos (ADR 0040)', () => {
+  const stock: StockSnapshot = {
+    byId: new Map([
+      [7, input({ referencia: 'A-7', precio: 12_990_000, kilometraje: 45_000, estado: 'publicado' })],
+      [8, input({ referencia: 'A-8', patente: 'BBCD12', duenosAnteriores: 2 })],
+    ]),
+    byExternalRef: new Map([
+      ['A-7', 7],
+      ['A-8', 8],
+    ]),
+    byVin: new Map(),
+    byPatente: new Map([['BBCD12', 8]]),
+    revisions: new Map([
+      [7, 4],
+      [8, 1],
+    ]),
+    photos: new Map([[7, 3]]),
+    names,
+  };
+  const seven = (o: Partial<VehicleInput> = {}) =>
+    input({ referencia: 'A-7', precio: 12_990_000, kilometraje: 45_000, estado: 'publicado', ...o });
+
+  it('says each change as a person reads it: pesos, km, names, Sí/No, vacío', () => {
+    const [row] = planImport(
+      [
+        rowOf(
+          2,
+          seven({
+            precio: 11_500_000,
+            kilometraje: 46_100,
+            caracteristicas: [2],
+            destacado: true,
+            version: 'XEI',
+          }),
+          null,
+          4,
+        ),
+      ],
+      stock,
+    );
+    expect(row?.tipo).toBe('actualiza');
+    expect(row?.antiguedad).toBeNull();
+    expect(row?.cambios).toEqual([
+      { campo: 'Versión', antes: 'vacío', despues: 'XEI' },
+      { campo: 'Precio', antes: '$12.990.000', despues: '$11.500.000' },
+      { campo: 'Kilometraje', antes: '45.000 km', despues: '46.100 km' },
+      { campo: 'Características', antes: 'Sunroof, Cámara de retroceso', despues: 'Cámara de retroceso' },
+      { campo: 'Destacado', antes: 'No', despues: 'Sí' },
+    ]);
+  });
+
+  it('marks a row exported before the vehicle last changed, and one that does not say when it was exported', () => {
+    const plan = planImport(
+      [
+        rowOf(2, seven({ precio: 1_000_000 }), null, 2),
+        rowOf(3, input({ referencia: 'A-8', patente: 'BBCD12', duenosAnteriores: 2, color: 'Azul' })),
+      ],
+      stock,
+    );
+    expect(plan[0]?.antiguedad).toEqual({ tipo: 'antigua', revisionArchivo: 2, revisionActual: 4 });
+    expect(plan[1]?.antiguedad).toEqual({ tipo: 'sin_fecha' });
+    // An unchanged row needs no choice, whatever its age.
+    expect(planImport([rowOf(2, seven(), null, 1)], stock)[0]).toMatchObject({
+      tipo: 'sin_cambios',
+      antiguedad: null,
+    });
+  });
+
+  it('refuses a revision the vehicle never had', () => {
+    const [row] = planImport([rowOf(2, seven({ precio: 1 }), null, 9)], stock);
+    expect(row?.tipo).toBe('error');
+    expect(row?.errores.Revisión).toMatch(/va en la revisión 4/);
+  });
+
+  it('never publishes a car without photos: a new one is created as a draft, a draft stays one, and the row says so', () => {
+    const plan = planImport(
+      [
+        rowOf(2, input({ referencia: 'N-1', estado: 'publicado' })),
+        rowOf(3, input({ referencia: 'A-8', patente: 'BBCD12', duenosAnteriores: 2, estado: 'publicado' })),
+        rowOf(4, seven({ estado: 'publicado', color: 'Negro' }), null, 4),
+      ],
+      stock,
+    );
+    expect(plan[0]).toMatchObject({
+      tipo: 'nuevo',
+      avisos: [expect.stringMatching(/Se crea como borrador/)],
+    });
+    expect(plan[0]?.input?.estado).toBe('borrador');
+    expect(plan[1]).toMatchObject({
+      tipo: 'sin_cambios',
+      avisos: [expect.stringMatching(/Sigue como borrador/)],
+    });
+    // Already published, with photos: nothing to say.
+    expect(plan[2]).toMatchObject({ tipo: 'actualiza', avisos: [] });
+  });
+
+  it('matches by patente, refuses it twice or held by another vehicle', () => {
+    const plan = planImport(
+      [
+        rowOf(2, input({ patente: 'BBCD12', duenosAnteriores: 2 })),
+        rowOf(3, input({ referencia: 'N-2', patente: 'ZZZZ99' })),
+        rowOf(4, input({ referencia: 'N-3', patente: 'ZZZZ99' })),
+        rowOf(5, seven({ patente: 'BBCD12' }), null, 4),
+      ],
+      stock,
+    );
+    expect(plan.map((r) => [r.tipo, r.ref])).toEqual([
+      ['actualiza', 'REF-0008'],
+      ['nuevo', null],
+      ['error', null],
+      ['error', 'REF-0007'],
+    ]);
+    // Found by its patente alone, the row clears the external reference the file leaves blank.
+    expect(plan[0]?.cambios).toEqual([{ campo: 'Referencia externa', antes: 'A-8', despues: 'vacío' }]);
+    expect(plan[2]?.errores.Patente).toBe('Fila duplicada: la fila 3 tiene la misma patente.');
+    expect(plan[3]?.errores.Patente).toBe('Esta patente ya está registrada en el vehículo REF-0008.');
+  });
+
+  it('keeps the vehicle’s value for a column the file does not have, and judges the whole again', () => {
+    const absent = new Set<keyof VehicleInput>([
+      'patente',
+      'duenosAnteriores',
+      'descripcion',
+      'puertas',
+      'version',
+      'vin',
+    ]);
+    const [kept] = planImport([rowOf(2, input({ referencia: 'A-8', color: 'Azul' }))], stock, { absent });
+    expect(kept?.input).toMatchObject({ patente: 'BBCD12', duenosAnteriores: 2, color: 'Azul' });
+    expect(kept?.cambios.map((c) => c.campo)).toEqual(['Color']);
+    // Made new in the file while the stock says it had two owners: the form's own rule refuses it.
+    const [nuevo] = planImport([rowOf(2, input({ referencia: 'A-8', condicion: 'Nuevo' }))], stock, {
+      absent,
+    });
+    expect(nuevo?.errores['Dueños anteriores']).toMatch(/Un vehículo nuevo no tiene dueños anteriores/);
+  });
+});
+
+describe('readRow: the dealer fields (ADR 0040)', () => {
+  const withAll = readHeader([...HEAD, 'Patente', 'Puertas', 'Dueños anteriores', 'Descripción', 'Revisión']);
+  if (!withAll.ok) throw new Error(withAll.message);
+  const readAll = (extra: (string | number)[]) =>
+    readRow(2, [...cells(), ...extra], withAll.columns, lookups, { format: 'csv', crearMarcas: false });
+
+  it('reads the patente normalised, doors, owners, a description with its line breaks, and the revision', () => {
+    const row = readAll(['bb·cd-12', '5', 1, 'Único dueño.\nMantenciones al día.', '3']);
+    expect(row.errores).toEqual({});
+    expect(row.input).toMatchObject({
+      patente: 'BBCD12',
+      puertas: 5,
+      duenosAnteriores: 1,
+      descripcion: 'Único dueño.\nMantenciones al día.',
+    });
+    expect(row.revision).toBe(3);
+    expect(readAll(['', '', '', '', '']).input).toMatchObject({
+      patente: null,
+      puertas: null,
+      descripcion: null,
+    });
+    expect(readAll(['', '', '', '', '']).revision).toBeNull();
+  });
+
+  it('gives the form’s Spanish sentences for a bad patente, doors, owners and revision', () => {
+    const row = readAll(['ABC123', '9', 'muchos', 'x', 'tres']);
+    expect(row.errores).toMatchObject({
+      Patente: expect.stringMatching(/^Escribe la patente como BBCD·12/),
+      Puertas: expect.stringMatching(/entre 2 y 6/),
+      'Dueños anteriores': expect.stringMatching(/entre 0 y 15/),
+      Revisión: expect.stringMatching(/la escribe la exportación/),
+    });
   });
 });
 

@@ -3,7 +3,7 @@
 // address, so a shared link opens the same simulation; without JavaScript the form is a GET form the server answers.
 
 import type { CreditTerm, CreditType } from '@contracts/credit-options.ts';
-import type { FinancingSettings } from '@contracts/dealership.ts';
+import type { FinancingSettings, RateLimits } from '@contracts/dealership.ts';
 import type { SimulationRequest } from '@contracts/leads.ts';
 import { type CreditSimulation, offeredTerms, simulateCredit } from '@domain/credit';
 import { minimumDownPayment, type SimulatorChoice, simulatorParams } from '@domain/credit-params';
@@ -22,6 +22,8 @@ export interface SimulationHandoff {
 
 interface Props {
   settings: FinancingSettings;
+  /** The tasa máxima convencional and the UF value: a rate above the maximum is not quoted (ADR 0042). */
+  limits: RateLimits;
   /** Who lends each credit type (the quotation's settings, ADR 0032). */
   lenders: Record<CreditType, string>;
   /** The price simulated, or null while the visitor has not given one (/financing). */
@@ -46,6 +48,7 @@ function spokenSummary(simulation: CreditSimulation): string {
 
 export function CreditSimulator({
   settings,
+  limits,
   lenders,
   price,
   initial,
@@ -68,7 +71,7 @@ export function CreditSimulator({
   const result =
     price === null
       ? null
-      : simulateCredit(settings, { price, downPayment: { pesos: pie }, term, type, insurances });
+      : simulateCredit(settings, { price, downPayment: { pesos: pie }, term, type, insurances }, limits);
   const terms = offeredTerms(settings, type);
   const minPercent = settings.credits[type].minDownPaymentPercent;
   const piePercent = price && Number.isFinite(pie) ? Math.round((pie / price) * 100) : minPercent;

@@ -1,5 +1,5 @@
 import type { CreditType } from '@contracts/credit-options.ts';
-import type { FinancingSettings } from '@contracts/dealership.ts';
+import type { FinancingSettings, RateLimits } from '@contracts/dealership.ts';
 import type { FormConsent } from '@domain/consent';
 import type { SimulatorChoice } from '@domain/credit-params';
 import { Suspense, useRef, useState } from 'react';
@@ -20,6 +20,7 @@ export interface StockChoice {
 
 interface Props {
   settings: FinancingSettings;
+  limits: RateLimits;
   lenders: Record<CreditType, string>;
   /** Published vehicles to simulate, by name. */
   stock: StockChoice[];
@@ -35,7 +36,16 @@ interface Props {
  * /financing's simulator: for a vehicle chosen from stock or a price the visitor types. 'Solicitar este crédito'
  * opens the financing request with the simulation.
  */
-export function FinancingSimulator({ settings, lenders, stock, initial, vehicleId, price, consent }: Props) {
+export function FinancingSimulator({
+  settings,
+  limits,
+  lenders,
+  stock,
+  initial,
+  vehicleId,
+  price,
+  consent,
+}: Props) {
   const [chosenId, setChosenId] = useState(stock.some((v) => v.id === vehicleId) ? vehicleId : null);
   const [priceDigits, setPriceDigits] = useState(price === null ? '' : String(price));
   // Once the visitor picks a vehicle or types a price, the address follows them (a simulation remounts per vehicle).
@@ -102,6 +112,7 @@ export function FinancingSimulator({ settings, lenders, stock, initial, vehicleI
         // A vehicle chosen starts its own simulation at its minimum pie.
         key={chosenId ?? 'precio'}
         settings={settings}
+        limits={limits}
         lenders={lenders}
         price={simulatedPrice}
         initial={chosenId === vehicleId ? initial : { ...initial, pie: null }}

@@ -5,7 +5,7 @@ import {
   parseListingQuery,
   serializeListingQuery,
 } from '@domain/listing-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 
 export interface ListingState {
   /** The state the visitor asked for: the pending request's while one is under way, so a ticked box stays ticked. */
@@ -26,24 +26,66 @@ export interface ListingState {
 /** `?a=b` or '' for a query string without its "?". */
 const withMark = (search: string) => (search ? `?${search}` : '');
 
-/**
- * The listing's state, kept in the address (ADR 0006): the island starts from the page the server rendered for
- * `initialSearch`; each change pushes the new address and fetches that page of results from /vehicles.json, and
- * back/forward fetch the page they return to. Only the last request counts. Should one fail, the browser loads the
- * address as a page, and the server shows the results or the error.
- */
-export function useListingState(initial: ListingData, initialSearch: string) {
-  const [shown, setShown] = useState(() => ({ search: initialSearch.replace(/^\?/, ''), data: initial }));
-  const [pending, setPending] = useState<string | null>(null);
-  const request = useRef<AbortController | null>(null);
-  // Where the listing is, or is going: asking for it again (a late debounce after Enter) does nothing.
-  const target = useRef(`/vehicles${withMark(shown.search)}`);
+interface Snapshot {
+  shown: { search: string; data: ListingData };
+  /** The query string being loaded, or null. */
+  pending: string | null;
+  /** The filter panel is open over a small screen. */
+  filtersOpen: boolean;
+}
 
-  const load = useCallback(async (search: string, anchor?: string) => {
-    request.current?.abort();
+/**
+ * The listing's state, kept in the address (ADR 0006), shared by the listing's two islands (the filters and the
+ * results, ADR 0035): it starts from the page the server rendered for `initialSearch`; each change pushes the new
+ * address and fetches that page of results from /vehicles.json, and back/forward fetch the page they return to.
+ * Only the last request counts. Should one fail, the browser loads the address as a page, and the server shows the
+ * results or the error.
+ */
+class ListingStore {
+  private snapshot: Snapshot;
+  private readonly listeners = new Set<() => void>();
+  private request: AbortController | null = null;
+  /** Where the listing is, or is going: asking for it again (a late debounce after Enter) does nothing. */
+  private target: string;
+
+  constructor(initial: ListingData, initialSearch: string) {
+    const search = initialSearch.replace(/^\?/, '');
+    this.snapshot = { shown: { search, data: initial }, pending: null, filtersOpen: false };
+    this.target = `/vehicles${withMark(search)}`;
+  }
+
+  readonly subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  readonly get = () => this.snapshot;
+
+  private set(change: Partial<Snapshot>): void {
+    this.snapshot = { ...this.snapshot, ...change };
+    for (const listener of this.listeners) listener();
+  }
+
+  readonly setFiltersOpen = (filtersOpen: boolean) => this.set({ filtersOpen });
+
+  /** Back and forward between states of the listing. A change of the hash alone (the skip link, the results
+   * anchor) is not one. */
+  listenToHistory(): void {
+    window.addEventListener('popstate', () => {
+      if (window.location.pathname !== '/vehicles') return;
+      const search = window.location.search.replace(/^\?/, '');
+      const href = `/vehicles${withMark(search)}`;
+      if (href === this.target) return;
+      this.target = href;
+      void this.load(search);
+    });
+  }
+
+  private async load(search: string, anchor?: string): Promise<void> {
+    this.request?.abort();
     const controller = new AbortController();
-    request.current = controller;
-    setPending(search);
+    this.request = controller;
+    this.set({ pending: search });
     try {
       const response = await fetch(`/vehicles.json${withMark(search)}`, { signal: controller.signal });
       if (!response.ok) throw new Error(`/vehicles.json: ${response.status}`);
@@ -51,55 +93,52 @@ export function useListingState(initial: ListingData, initialSearch: string) {
       if (controller.signal.aborted) return;
       // The server's canonical address of what it sent (a page past the end becomes the last page).
       if (body.search !== search) {
-        target.current = `/vehicles${withMark(body.search)}`;
-        window.history.replaceState(window.history.state, '', target.current);
+        this.target = `/vehicles${withMark(body.search)}`;
+        window.history.replaceState(window.history.state, '', this.target);
       }
-      setShown(body);
-      setPending(null);
+      this.set({ shown: body, pending: null });
       if (anchor) requestAnimationFrame(() => document.getElementById(anchor)?.scrollIntoView());
     } catch (error) {
       if (controller.signal.aborted) return;
       console.error(error);
       window.location.assign(`/vehicles${withMark(search)}`);
     }
-  }, []);
+  }
 
-  // Back and forward between states of the listing. A change of the hash alone (the skip link, the results
-  // anchor) is not one.
-  useEffect(() => {
-    const onPopState = () => {
-      if (window.location.pathname !== '/vehicles') return;
-      const search = window.location.search.replace(/^\?/, '');
-      const href = `/vehicles${withMark(search)}`;
-      if (href === target.current) return;
-      target.current = href;
-      void load(search);
-    };
-    window.addEventListener('popstate', onPopState);
-    return () => window.removeEventListener('popstate', onPopState);
-  }, [load]);
+  readonly apply: ListingState['apply'] = (next, options = {}) => {
+    const href = listingHref(next);
+    if (href === this.target) return;
+    this.target = href;
+    const url = `${href}${options.anchor ? `#${options.anchor}` : ''}`;
+    if (options.typing) window.history.replaceState(window.history.state, '', url);
+    else window.history.pushState(null, '', url);
+    void this.load(serializeListingQuery(next), options.anchor);
+  };
+}
 
+/** The page's one store in the browser; on the server each island's render has its own (nothing changes there). */
+let pageStore: ListingStore | null = null;
+
+function listingStore(initial: ListingData, initialSearch: string): ListingStore {
+  if (typeof window === 'undefined') return new ListingStore(initial, initialSearch);
+  if (!pageStore) {
+    pageStore = new ListingStore(initial, initialSearch);
+    pageStore.listenToHistory();
+  }
+  return pageStore;
+}
+
+/** The listing's state for one of its islands; every island of the page sees the same. */
+export function useListingState(initial: ListingData, initialSearch: string) {
+  const [store] = useState(() => listingStore(initial, initialSearch));
+  const { shown, pending, filtersOpen } = useSyncExternalStore(store.subscribe, store.get, store.get);
   const shownQuery = useMemo(() => parseListingQuery(new URLSearchParams(shown.search)), [shown.search]);
   const query = useMemo(
     () => (pending === null ? shownQuery : parseListingQuery(new URLSearchParams(pending))),
     [pending, shownQuery],
   );
-
-  const apply = useCallback<ListingState['apply']>(
-    (next, options = {}) => {
-      const href = listingHref(next);
-      if (href === target.current) return;
-      target.current = href;
-      const url = `${href}${options.anchor ? `#${options.anchor}` : ''}`;
-      if (options.typing) window.history.replaceState(window.history.state, '', url);
-      else window.history.pushState(null, '', url);
-      void load(serializeListingQuery(next), options.anchor);
-    },
-    [load],
-  );
-
-  const state: ListingState = { query, shownQuery, loading: pending !== null, apply };
-  return { state, data: shown.data };
+  const state: ListingState = { query, shownQuery, loading: pending !== null, apply: store.apply };
+  return { state, data: shown.data, filtersOpen, setFiltersOpen: store.setFiltersOpen };
 }
 
 /**

@@ -11,7 +11,13 @@ export function photoUrl(publicUrl: string, image: VehicleView['images'][number]
  * schema.org `Car` with an `Offer` in Chilean pesos, for rich results of a vehicle page; a sold vehicle's offer is
  * `SoldOut` (ADR 0018).
  */
-export function carJsonLd(vehicle: VehicleView, publicUrl: string, dealerName: string, sold = false) {
+export function carJsonLd(
+  vehicle: VehicleView,
+  publicUrl: string,
+  dealerName: string,
+  sold = false,
+  description: string | null = null,
+) {
   const url = `${publicUrl}/vehicles/${vehicle.id}`;
   const condition =
     vehicle.condition === 'Nuevo' ? 'https://schema.org/NewCondition' : 'https://schema.org/UsedCondition';
@@ -30,6 +36,9 @@ export function carJsonLd(vehicle: VehicleView, publicUrl: string, dealerName: s
     vehicleEngine: { '@type': 'EngineSpecification', name: vehicle.engine },
     color: vehicle.color,
     bodyType: vehicle.bodyType,
+    ...(vehicle.doors === null ? {} : { numberOfDoors: vehicle.doors }),
+    ...(vehicle.previousOwners === null ? {} : { numberOfPreviousOwners: vehicle.previousOwners }),
+    ...(description ? { description } : {}),
     itemCondition: condition,
     image: vehicle.images.map((image) => photoUrl(publicUrl, image)),
     offers: {

@@ -5,6 +5,7 @@ import { formatPrice, stockReference } from '@domain/format';
 import type { VehicleView } from '@domain/vehicle';
 import type { ReactNode } from 'react';
 import { Handshake, MapPin } from '~/components/icons';
+import { VehicleDescription } from './vehicle-description';
 import { VehicleFacts } from './vehicle-facts';
 import { Features, Specifications } from './vehicle-tabs';
 
@@ -62,10 +63,17 @@ export function SoldSummary({ vehicle, children }: { vehicle: VehicleView; child
   );
 }
 
-/** Specifications and features, one after the other (a sold vehicle has no financing tab). */
-export function SoldVehicleDetails({ vehicle }: { vehicle: VehicleView }) {
+/** The description, specifications and features, one after the other (a sold vehicle has no financing tab). */
+export function SoldVehicleDetails({
+  vehicle,
+  description = null,
+}: {
+  vehicle: VehicleView;
+  description?: string | null;
+}) {
   return (
     <div className="space-y-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+      <VehicleDescription text={description} />
       <section aria-labelledby="especificaciones">
         <h2 id="especificaciones" className="mb-2 font-bold text-slate-900 text-xl">
           Especificaciones

@@ -1,5 +1,5 @@
 import type { CreditType } from '@contracts/credit-options.ts';
-import type { FinancingSettings } from '@contracts/dealership.ts';
+import type { FinancingSettings, RateLimits } from '@contracts/dealership.ts';
 import type { FormConsent } from '@domain/consent';
 import type { SimulatorChoice } from '@domain/credit-params';
 import { formatMileage } from '@domain/format';
@@ -34,6 +34,8 @@ interface Props {
   /** Who may get the direct credit, or null (ADR 0034). */
   directRestriction: string | null;
   financing: FinancingSettings;
+  /** The tasa máxima convencional and the UF value the simulator holds its rates under (ADR 0042). */
+  limits: RateLimits;
   lenders: Record<CreditType, string>;
   /** The simulation the address names, or the default one. */
   simulation: SimulatorChoice;
@@ -51,6 +53,7 @@ export function VehicleTabs({
   downPayment,
   directRestriction,
   financing,
+  limits,
   lenders,
   simulation,
   initialTab,
@@ -98,6 +101,7 @@ export function VehicleTabs({
           {Simulator ? (
             <Simulator
               settings={financing}
+              limits={limits}
               lenders={lenders}
               price={vehicle.price}
               initial={simulation}
@@ -247,6 +251,11 @@ export function Specifications({ vehicle }: { vehicle: VehicleView }) {
     ['Color', vehicle.color],
     ['Tipo', vehicle.bodyType],
     ['Condición', vehicle.condition],
+    // Said only when staff gave them (ADR 0040).
+    ...(vehicle.doors === null ? [] : [['Puertas', String(vehicle.doors)] as [string, string]]),
+    ...(vehicle.previousOwners === null
+      ? []
+      : [['Dueños anteriores', ownersText(vehicle.previousOwners)] as [string, string]]),
   ];
   return (
     <dl className="grid gap-x-10 sm:grid-cols-2">
@@ -259,6 +268,8 @@ export function Specifications({ vehicle }: { vehicle: VehicleView }) {
     </dl>
   );
 }
+
+const ownersText = (owners: number) => (owners === 0 ? 'Ninguno' : String(owners));
 
 /** The 'Características' panel (also a section of a sold vehicle's page). */
 export function Features({ features }: { features: string[] }) {

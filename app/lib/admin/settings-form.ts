@@ -1,4 +1,5 @@
 import { DESCRIBED_PAGES, type Dealership, RETENTION_KINDS, type SitePhoto } from '@contracts/dealership.ts';
+import { MAXIMUM_RATE_SEGMENTS } from '@contracts/maximum-rates.ts';
 import { type OpeningSchedule, parseDayHours } from '@contracts/opening-schedule.ts';
 import { parseDayInput } from '@domain/chile-time.ts';
 import { slugify } from '@domain/plain-text.ts';
@@ -28,16 +29,28 @@ export const CREDIT_TERMS = [12, 24, 36, 48] as const;
  * A number as staff type it: "1,59" or "1.59" for a rate, "1.000.000" or "$ 1000000" for pesos. `undefined` for a
  * blank field; NaN when it is not a number (the form says so before sending).
  */
-export function typedNumber(value: string, kind: 'decimal' | 'pesos'): number | undefined {
+export function typedNumber(value: string, kind: 'decimal' | 'pesos' | 'uf'): number | undefined {
   const text = value.trim().replace(/^\$\s*/, '');
   if (text === '') return undefined;
+  // The UF in pesos with its cents, as it is published: "38.362,26" (also "38362,26" or "38362.26").
+  if (kind === 'uf') {
+    if (/^\d{1,3}(\.\d{3})+(,\d{1,2})?$|^\d+(,\d{1,2})?$/.test(text))
+      return Number(text.replaceAll('.', '').replace(',', '.'));
+    return /^\d+\.\d{1,2}$/.test(text) ? Number(text) : Number.NaN;
+  }
   if (kind === 'pesos')
     return /^\d{1,3}(\.\d{3})*$|^\d+$/.test(text) ? Number(text.replaceAll('.', '')) : Number.NaN;
   return /^\d+([.,]\d+)?$/.test(text) ? Number(text.replace(',', '.')) : Number.NaN;
 }
 
 /** How each numeric field of the form is read and what it says when it holds something else. */
-function numberRule(name: string): { kind: 'decimal' | 'pesos'; optional: boolean; error: string } | null {
+function numberRule(
+  name: string,
+): { kind: 'decimal' | 'pesos' | 'uf'; optional: boolean; error: string } | null {
+  if (/^maximumRates\.annualPercent\.\w+$/.test(name))
+    return { kind: 'decimal', optional: false, error: 'Escribe un número, como 22,38.' };
+  if (name === 'ufValue.pesos')
+    return { kind: 'uf', optional: false, error: 'Escribe el valor en pesos, como 38.362,26.' };
   if (/^financing\.credits\.\w+\.monthlyRatePercent\.\d+$/.test(name))
     return { kind: 'decimal', optional: true, error: 'Escribe un número, como 1,59.' };
   if (
@@ -193,6 +206,9 @@ function optionalText<K extends string>(key: K, value: string): Partial<Record<K
 /** A retention period as typed; NaN when it is not a whole number (the form says so before sending). */
 const months = (form: FormData, name: string) => typedNumber(text(form, name), 'pesos') ?? Number.NaN;
 
+/** A day typed as dd-mm-aaaa, as 'yyyy-mm-dd'; what cannot be read is sent as typed, so the server names it. */
+const dayOf = (value: string) => parseDayInput(value) ?? value;
+
 /** A site photo travels in a hidden field as JSON; anything else there is no photo (the server checks the rest). */
 function photoOf(value: string): SitePhoto | null {
   if (value === '') return null;
@@ -291,6 +307,20 @@ export function settingsFromForm(current: Dealership, form: FormData): Dealershi
       ) as Dealership['privacy']['retentionMonths'],
       photoRetentionMonths: months(form, 'privacy.photoRetentionMonths'),
       insurers: lines(text(form, 'privacy.insurers')),
+    },
+    maximumRates: {
+      certificate: text(form, 'maximumRates.certificate'),
+      validFrom: dayOf(text(form, 'maximumRates.validFrom')),
+      annualPercent: Object.fromEntries(
+        MAXIMUM_RATE_SEGMENTS.map((segment) => [
+          segment,
+          typedNumber(text(form, `maximumRates.annualPercent.${segment}`), 'decimal') ?? Number.NaN,
+        ]),
+      ) as Dealership['maximumRates']['annualPercent'],
+    },
+    ufValue: {
+      pesos: typedNumber(text(form, 'ufValue.pesos'), 'uf') ?? Number.NaN,
+      date: dayOf(text(form, 'ufValue.date')),
     },
     creditEligibility: {
       convencional: text(form, 'creditEligibility.convencional').trim() || null,

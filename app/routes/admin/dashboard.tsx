@@ -7,12 +7,14 @@ import {
 } from '@contracts/admin-leads';
 import { chileDayKey } from '@domain/chile-time';
 import { formatPrice } from '@domain/format';
+import { staleRateWarnings } from '@domain/maximum-rate';
 import { mediaPath, variantWidths } from '@domain/media';
 import { anonymizationNotice } from '@domain/retention';
 import { loadDashboard } from '@server/services/admin/dashboard.ts';
 import { loadDashboardInsights } from '@server/services/admin/dashboard-insights.ts';
 import { salesReport, salesScope } from '@server/services/admin/sales.ts';
 import { loadTeamPerformance } from '@server/services/admin/team-performance.ts';
+import { googleFeedLeftOut } from '@server/services/feeds/google-feed.ts';
 import { loadRightsDashboard, type RightsDashboard } from '@server/services/rights/rights-dashboard.ts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -38,10 +40,9 @@ export const meta = () => adminMeta('Panel');
 export async function loader({ url, context }: Route.LoaderArgs) {
   const staff = requireStaffPage(url, context);
   const thisMonth = chileDayKey(new Date()).slice(0, 7);
+  const dealership = await context.services.catalogue.dealership();
   const [panel, insights, team, rights, sales] = await Promise.all([
-    context.services.catalogue
-      .dealership()
-      .then(({ privacy }) => loadDashboard(context.services.db, new Date(), privacy)),
+    loadDashboard(context.services.db, new Date(), dealership.privacy),
     loadDashboardInsights(context.services.db),
     // Admins only: a salesperson does not see the team's figures, nor the rights requests.
     staff.role === 'admin' ? loadTeamPerformance(context.services.db) : null,
@@ -56,6 +57,11 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     rights,
     sales: { ...sales.totales, todas: sales.todas },
     staffName: staff.name,
+    // A maximum-rate table or UF value too old to hold the quotes under the law in force (ADR 0042).
+    rateWarnings: staleRateWarnings(dealership, chileDayKey(new Date())),
+    canEditSettings: staff.role === 'admin',
+    // Published vehicles Google's catalogue leaves out: their VIN fails the check digit (ADR 0021).
+    googleLeftOut: googleFeedLeftOut(await context.services.catalogue.snapshot()),
   };
 }
 
@@ -297,12 +303,46 @@ function Section({ title, action, children }: { title: string; action?: ReactNod
   );
 }
 
+/** The tasa máxima convencional's table or the UF value is out of date: every quote is held under old figures. */
+function RateWarnings({ warnings, canEditSettings }: { warnings: string[]; canEditSettings: boolean }) {
+  return (
+    <section
+      aria-labelledby="tasa-maxima-aviso"
+      data-testid="rate-warnings"
+      className="mb-5 rounded-xl border border-amber-300 border-l-4 border-l-amber-600 bg-amber-50 p-4 text-amber-950"
+    >
+      <h2 id="tasa-maxima-aviso" className="flex items-center gap-2 font-semibold">
+        <TriangleAlert aria-hidden className="size-5 shrink-0 text-amber-700" />
+        Tasa máxima convencional por actualizar
+      </h2>
+      <ul className="mt-2 list-disc space-y-1 pl-6 text-sm">
+        {warnings.map((warning) => (
+          <li key={warning}>{warning}</li>
+        ))}
+      </ul>
+      <p className="mt-2 text-sm">
+        {canEditSettings ? (
+          <Link to="/admin/sitio#tasa-maxima" className="font-medium underline underline-offset-2">
+            Actualizar en Sitio › Tasa máxima convencional
+          </Link>
+        ) : (
+          'Pide a un administrador que la actualice en Sitio.'
+        )}
+      </p>
+    </section>
+  );
+}
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { panel, insights, team, rights, sales, staffName } = loaderData;
+  const { panel, insights, team, rights, sales, staffName, rateWarnings, canEditSettings, googleLeftOut } =
+    loaderData;
   const { totals } = panel;
   const stockOrder: VehicleStatus[] = ['published', 'draft', 'sold'];
   return (
     <AdminPage title="Panel" description={`Hola, ${staffName}. Esto es lo que requiere atención hoy.`}>
+      {rateWarnings.length > 0 ? (
+        <RateWarnings warnings={rateWarnings} canEditSettings={canEditSettings} />
+      ) : null}
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Tile
           label="Por responder"
@@ -383,6 +423,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               </div>
             ))}
           </dl>
+          {googleLeftOut > 0 ? (
+            <p className="mt-3 text-amber-900 text-sm" data-testid="google-left-out">
+              {googleLeftOut === 1
+                ? '1 vehículo publicado no aparece en el catálogo de Google: su VIN no pasa el dígito verificador.'
+                : `${googleLeftOut} vehículos publicados no aparecen en el catálogo de Google: su VIN no pasa el dígito verificador.`}
+            </p>
+          ) : null}
         </Section>
         <Section title="Vehículos destacados">
           <Featured featured={panel.featured} />

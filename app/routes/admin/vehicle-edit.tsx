@@ -1,3 +1,9 @@
+import {
+  PUBLISH_WITHOUT_PHOTOS,
+  type StockStatus,
+  VEHICLE_FIELD_LABEL,
+  type VehicleInput,
+} from '@contracts/admin-stock.ts';
 import { dbIdFromText } from '@contracts/db-id.ts';
 import { stockReference } from '@domain/format';
 import { listAllLookups } from '@server/services/admin/lookups.ts';
@@ -32,11 +38,24 @@ export async function loader({ url, context, params }: Route.LoaderArgs) {
   return { vehicle, lookups, sale, viewer: { id: staff.id, role: staff.role } };
 }
 
+/** What a save did, said beside the button: the fields it changed, or that there was nothing to save. */
+function savedText(changed: (keyof VehicleInput)[]): string {
+  if (changed.length === 0) return 'No había cambios que guardar.';
+  return `Cambios guardados: ${changed.map((field) => VEHICLE_FIELD_LABEL[field] ?? field).join(', ')}.`;
+}
+
+function createdText(photos: number, status: StockStatus): string {
+  const state = status === 'publicado' ? 'y publicado' : 'como borrador';
+  if (photos === 0) return `Vehículo creado ${state}, sin fotos. Agrégalas en «Fotos».`;
+  return `Vehículo creado ${state}, con ${photos === 1 ? '1 foto' : `${photos} fotos`}.`;
+}
+
 export default function VehicleEdit({ loaderData }: Route.ComponentProps) {
   const { vehicle, lookups, sale, viewer } = loaderData;
   const navigate = useNavigate();
   const revalidator = useRevalidator();
-  const created = (useLocation().state as { created?: boolean } | null)?.created === true;
+  // Just created: how many photos it was created with.
+  const created = (useLocation().state as { created?: number } | null)?.created;
   const [pageNotice, setPageNotice] = useState<Notice>(null);
 
   async function deleteVehicle() {
@@ -99,26 +118,17 @@ export default function VehicleEdit({ loaderData }: Route.ComponentProps) {
           lookups={lookups}
           vehicle={vehicle}
           notice={
-            created
-              ? {
-                  tone: 'success',
-                  text: 'Vehículo creado. Agrega sus fotos y publícalo cuando esté listo.',
-                }
+            typeof created === 'number'
+              ? { tone: 'success', text: createdText(created, vehicle.estado) }
               : null
           }
-          onSave={async (input) => {
-            const { cambios } = await adminFetch<{ cambios: string[] }>(
+          onSave={async (input, { publicarSinFotos }) => {
+            const { cambios } = await adminFetch<{ cambios: (keyof VehicleInput)[] }>(
               `/admin/api/vehiculos/${vehicle.id}`,
-              {
-                method: 'PUT',
-                body: input,
-              },
+              { method: 'PUT', body: { ...input, [PUBLISH_WITHOUT_PHOTOS]: publicarSinFotos } },
             );
             await revalidator.revalidate();
-            return {
-              tone: 'success',
-              text: cambios.length > 0 ? 'Cambios guardados.' : 'No había cambios que guardar.',
-            };
+            return { tone: 'success', text: savedText(cambios) };
           }}
         />
         <div className="space-y-6">

@@ -1,4 +1,8 @@
-import type { StockVehicleDetail } from '@contracts/admin-stock.ts';
+import {
+  PUBLISH_WITHOUT_PHOTOS,
+  STOCK_PHOTO_LIMITS,
+  type StockVehicleDetail,
+} from '@contracts/admin-stock.ts';
 import { listAllLookups } from '@server/services/admin/lookups.ts';
 import { useNavigate } from 'react-router';
 import { VehicleForm } from '~/components/admin/stock/vehicle-form';
@@ -19,17 +23,22 @@ export default function VehicleNew({ loaderData }: Route.ComponentProps) {
   return (
     <AdminPage
       title="Nuevo vehículo"
-      description="Se guarda como borrador salvo que elijas publicarlo. Las fotos se agregan después de crearlo."
+      description="Agrega sus fotos y sus datos; se guarda como borrador salvo que elijas publicarlo."
     >
       <div className="max-w-4xl">
         <VehicleForm
           lookups={loaderData.lookups}
-          onSave={async (input) => {
+          onSave={async (input, { publicarSinFotos, fotos }) => {
+            // The photos travel with the form: one request, one transaction, so a refused photo creates nothing.
+            const body = new FormData();
+            body.append('datos', JSON.stringify({ ...input, [PUBLISH_WITHOUT_PHOTOS]: publicarSinFotos }));
+            for (const file of fotos) body.append(STOCK_PHOTO_LIMITS.field, file);
             const { vehiculo } = await adminFetch<{ vehiculo: StockVehicleDetail }>('/admin/api/vehiculos', {
-              body: input,
+              method: 'POST',
+              body,
             });
-            // The edit page takes over: it holds the photo manager.
-            navigate(`/admin/vehiculos/${vehiculo.id}`, { state: { created: true } });
+            // The edit page takes over: it holds the photo manager, and says what was created in its save bar.
+            navigate(`/admin/vehiculos/${vehiculo.id}`, { state: { created: vehiculo.fotos.length } });
             return null;
           }}
         />

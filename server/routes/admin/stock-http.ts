@@ -27,7 +27,16 @@ export function parseBody<S extends z.ZodType>(
   reply: FastifyReply,
   summary: string,
 ): Parsed<z.output<S>> {
-  const body = request.body;
+  return parseObject(schema, request.body, reply, summary);
+}
+
+/** The same for an object read from elsewhere (a JSON field of a multipart form). */
+export function parseObject<S extends z.ZodType>(
+  schema: S,
+  body: unknown,
+  reply: FastifyReply,
+  summary: string,
+): Parsed<z.output<S>> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return {
       ok: false,

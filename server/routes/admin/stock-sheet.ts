@@ -35,7 +35,15 @@ export const stockSheetRoutes: FastifyPluginAsync = async (app) => {
   const guard = { preHandler: app.requireStaff() };
 
   await app.register(multipart, {
-    limits: { fileSize: L.maxBytes, files: 1, fields: 5, fieldSize: 200, parts: 6, headerPairs: 100 },
+    // `aplicar` lists up to every row of a file: 2,000 numbers of up to 6 digits and their commas.
+    limits: {
+      fileSize: L.maxBytes,
+      files: 1,
+      fields: 5,
+      fieldSize: L.maxRows * 7,
+      parts: 6,
+      headerPairs: 100,
+    },
   });
 
   /**
@@ -55,6 +63,7 @@ export const stockSheetRoutes: FastifyPluginAsync = async (app) => {
     try {
       for await (const part of request.parts()) {
         if (part.type === 'field') {
+          if (part.valueTruncated) return refuse(400, 'Un campo del formulario es demasiado largo.');
           fields[part.fieldname] = String(part.value);
           continue;
         }
@@ -94,12 +103,22 @@ export const stockSheetRoutes: FastifyPluginAsync = async (app) => {
     if (!/^[\w-]{20,100}$/.test(huella)) {
       return sendApiError(reply, 400, 'Revisa la vista previa antes de importar (falta su huella).');
     }
+    // The row numbers, among those the preview marked as older, that the person kept (ADR 0040).
+    const aplicar = form.fields[L.applyField] ?? '';
+    if (!/^(?:\d{1,6}(?:,\d{1,6}){0,1999})?$/.test(aplicar)) {
+      return sendApiError(
+        reply,
+        400,
+        'Indica las filas que quieres aplicar con sus números separados por comas, como las da la vista previa.',
+      );
+    }
     try {
       const resultado = await stock.importSheet(
         actor(request),
         form.file,
         yes(form.fields.crearMarcas),
         huella,
+        new Set(aplicar === '' ? [] : aplicar.split(',').map(Number)),
       );
       return { resultado };
     } catch (error) {

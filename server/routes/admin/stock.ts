@@ -1,5 +1,6 @@
 import {
   PhotoOrderSchema,
+  PUBLISH_WITHOUT_PHOTOS,
   STOCK_PHOTO_LIMITS,
   StockQuerySchema,
   VehicleInputSchema,
@@ -19,12 +20,20 @@ import {
   inspectImages,
   type PreparedImage,
 } from '../../services/images/ingest-image.ts';
-import { actor, idParam, parseBody } from './stock-http.ts';
+import { actor, idParam, parseBody, parseObject } from './stock-http.ts';
 
 const FIELD = STOCK_PHOTO_LIMITS.field;
 const MB = Math.round(STOCK_PHOTO_LIMITS.maxBytes / (1024 * 1024));
 const REVIEW_VEHICLE = 'Revisa los datos del vehículo.';
 const REVIEW_PHOTOS = 'Revisa las fotos.';
+/** The form of a new vehicle travels as JSON in one field of the multipart body (its description is the longest). */
+const CREATE_FIELD_BYTES = 16 * 1024;
+
+/** The person ticked «Publicar sin fotos» (ADR 0040); anything but true is no. */
+const publishWithoutPhotos = (body: unknown): boolean =>
+  typeof body === 'object' &&
+  body !== null &&
+  (body as Record<string, unknown>)[PUBLISH_WITHOUT_PHOTOS] === true;
 
 interface Upload {
   name: string;
@@ -61,6 +70,87 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
     return reply.code(status).send({ vehiculo, ...extra });
   }
 
+  /**
+   * The files under `fotos` and the text fields of a multipart request (a field's size limit given per name), or
+   * the refusal already sent.
+   */
+  async function readPhotoForm(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    fieldBytes: Record<string, number> = {},
+  ): Promise<
+    { ok: true; uploads: Upload[]; fields: Record<string, string> } | { ok: false; reply: FastifyReply }
+  > {
+    const uploads: Upload[] = [];
+    const fields: Record<string, string> = {};
+    const refuse = (status: number, message: string, campos?: Record<string, string>) => ({
+      ok: false as const,
+      reply: sendApiError(reply, status, message, campos),
+    });
+    const largest = Math.max(1024, ...Object.values(fieldBytes));
+    try {
+      for await (const part of request.parts({ limits: { fieldSize: largest } })) {
+        if (part.type === 'field') {
+          const value = String(part.value);
+          if (
+            !(part.fieldname in fieldBytes) ||
+            value.length > (fieldBytes[part.fieldname] ?? 0) ||
+            part.valueTruncated
+          )
+            return refuse(400, 'El formulario trae un campo desconocido o demasiado largo.');
+          fields[part.fieldname] = value;
+          continue;
+        }
+        if (part.fieldname !== FIELD) {
+          await part.toBuffer();
+          return refuse(400, REVIEW_PHOTOS, { [FIELD]: 'Las fotos deben enviarse en el campo fotos.' });
+        }
+        uploads.push({ name: part.filename, data: await part.toBuffer() });
+      }
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
+        return refuse(400, REVIEW_PHOTOS, {
+          [FIELD]: `Puedes subir hasta ${STOCK_PHOTO_LIMITS.maxFiles} fotos a la vez.`,
+        });
+      }
+      if (code === 'FST_REQ_FILE_TOO_LARGE') {
+        return refuse(413, `Cada foto puede pesar hasta ${MB} MB.`, {
+          [FIELD]: `${photoLabel(uploads.length)} pesa más de ${MB} MB.`,
+        });
+      }
+      if (code?.startsWith('FST_')) throw error;
+      // The parser's own errors (no boundary, a body cut short) mean a broken request, not a server failure.
+      return refuse(400, 'No se pudo leer el formulario enviado. Inténtalo nuevamente.');
+    }
+    return { ok: true, uploads, fields };
+  }
+
+  /**
+   * Every file is judged before anything is stored: one bad file refuses the whole upload. Every header is read
+   * before any file is decoded, and the decodes take their turn in the process's decode slots (ADR 0026).
+   */
+  async function judgePhotos(
+    reply: FastifyReply,
+    uploads: Upload[],
+  ): Promise<{ ok: true; photos: PreparedImage[] } | { ok: false; reply: FastifyReply }> {
+    try {
+      const files = uploads.map((upload) => upload.data);
+      return { ok: true, photos: await decodeImages(files, await inspectImages(files)) };
+    } catch (error) {
+      if (error instanceof DecodeBusyError)
+        return { ok: false, reply: sendBusy(reply, error.message, error.retryAfter) };
+      if (!(error instanceof ImageRejectedError)) throw error;
+      const index = error.index ?? 0;
+      return {
+        ok: false,
+        reply: sendApiError(reply, 400, REVIEW_PHOTOS, {
+          [FIELD]: `${photoLabel(index, uploads[index]?.name)}: ${error.message}`,
+        }),
+      };
+    }
+  }
+
   app.get('/admin/api/vehiculos', guard, async (request) =>
     listStock(db, StockQuerySchema.parse(request.query ?? {})),
   );
@@ -71,12 +161,35 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
     return sendVehicle(reply, id);
   });
 
+  /**
+   * A new vehicle: JSON, or multipart with the form as JSON in `datos` and the photos of its creation step under
+   * `fotos`; the photos are judged before anything is stored, and stored with the vehicle in one transaction.
+   */
   app.post('/admin/api/vehiculos', guard, async (request, reply) => {
-    const input = parseBody(VehicleInputSchema, request, reply, REVIEW_VEHICLE);
+    let body: unknown = request.body;
+    let photos: PreparedImage[] = [];
+    if (request.isMultipart()) {
+      const form = await readPhotoForm(request, reply, { datos: CREATE_FIELD_BYTES });
+      if (!form.ok) return form.reply;
+      try {
+        body = JSON.parse(form.fields.datos ?? '');
+      } catch {
+        return sendApiError(reply, 400, 'Envía los datos del vehículo como JSON en el campo datos.');
+      }
+      if (form.uploads.length > 0) {
+        const judged = await judgePhotos(reply, form.uploads);
+        if (!judged.ok) return judged.reply;
+        photos = judged.photos;
+      }
+    }
+    const input = parseObject(VehicleInputSchema, body, reply, REVIEW_VEHICLE);
     if (!input.ok) return input.reply;
     let id: number;
     try {
-      id = await stock.createVehicle(actor(request), input.data);
+      id = await stock.createVehicle(actor(request), input.data, {
+        photos,
+        publishWithoutPhotos: publishWithoutPhotos(body),
+      });
     } catch (error) {
       return sendRefusal(reply, error);
     }
@@ -89,7 +202,7 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
     if (id === null) return sendRefusal(reply, vehicleNotFound());
     const input = parseBody(VehicleInputSchema, request, reply, REVIEW_VEHICLE);
     if (!input.ok) return input.reply;
-    return applyChange(reply, request, id, input.data);
+    return applyChange(reply, request, id, input.data, publishWithoutPhotos(request.body));
   });
 
   app.patch<{ Params: { id: string } }>('/admin/api/vehiculos/:id', guard, async (request, reply) => {
@@ -98,10 +211,16 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
     const input = parseBody(VehicleQuickEditSchema, request, reply, REVIEW_VEHICLE);
     if (!input.ok) return input.reply;
     const { estado, destacado } = input.data;
-    return applyChange(reply, request, id, {
-      ...(estado === undefined ? {} : { estado }),
-      ...(destacado === undefined ? {} : { destacado }),
-    });
+    return applyChange(
+      reply,
+      request,
+      id,
+      {
+        ...(estado === undefined ? {} : { estado }),
+        ...(destacado === undefined ? {} : { destacado }),
+      },
+      publishWithoutPhotos(request.body),
+    );
   });
 
   async function applyChange(
@@ -109,10 +228,11 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
     request: FastifyRequest,
     id: number,
     change: Parameters<StockService['updateVehicle']>[2],
+    publishWithoutPhotos: boolean,
   ) {
     let cambios: string[];
     try {
-      cambios = await stock.updateVehicle(actor(request), id, change);
+      cambios = await stock.updateVehicle(actor(request), id, change, { publishWithoutPhotos });
     } catch (error) {
       return sendRefusal(reply, error);
     }
@@ -138,52 +258,14 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
     if (!request.isMultipart()) {
       return sendApiError(reply, 415, 'Envía las fotos como multipart/form-data, en el campo fotos.');
     }
-    const uploads: Upload[] = [];
-    try {
-      for await (const part of request.parts()) {
-        if (part.type !== 'file') continue;
-        if (part.fieldname !== FIELD) {
-          await part.toBuffer();
-          return sendApiError(reply, 400, REVIEW_PHOTOS, {
-            [FIELD]: 'Las fotos deben enviarse en el campo fotos.',
-          });
-        }
-        uploads.push({ name: part.filename, data: await part.toBuffer() });
-      }
-    } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
-        return sendApiError(reply, 400, REVIEW_PHOTOS, {
-          [FIELD]: `Puedes subir hasta ${STOCK_PHOTO_LIMITS.maxFiles} fotos a la vez.`,
-        });
-      }
-      if (code === 'FST_REQ_FILE_TOO_LARGE') {
-        return sendApiError(reply, 413, `Cada foto puede pesar hasta ${MB} MB.`, {
-          [FIELD]: `${photoLabel(uploads.length)} pesa más de ${MB} MB.`,
-        });
-      }
-      if (code?.startsWith('FST_')) throw error;
-      // The parser's own errors (no boundary, a body cut short) mean a broken request, not a server failure.
-      return sendApiError(reply, 400, 'No se pudo leer el formulario enviado. Inténtalo nuevamente.');
-    }
-    if (uploads.length === 0) {
+    const form = await readPhotoForm(request, reply);
+    if (!form.ok) return form.reply;
+    if (form.uploads.length === 0) {
       return sendApiError(reply, 400, REVIEW_PHOTOS, { [FIELD]: 'Elige al menos una foto.' });
     }
-
-    // Every file is judged before anything is stored: one bad file refuses the whole upload. Every header is read
-    // before any file is decoded, and the decodes take their turn in the process's decode slots (ADR 0026).
-    let photos: PreparedImage[];
-    try {
-      const files = uploads.map((upload) => upload.data);
-      photos = await decodeImages(files, await inspectImages(files));
-    } catch (error) {
-      if (error instanceof DecodeBusyError) return sendBusy(reply, error.message, error.retryAfter);
-      if (!(error instanceof ImageRejectedError)) throw error;
-      const index = error.index ?? 0;
-      return sendApiError(reply, 400, REVIEW_PHOTOS, {
-        [FIELD]: `${photoLabel(index, uploads[index]?.name)}: ${error.message}`,
-      });
-    }
+    const judged = await judgePhotos(reply, form.uploads);
+    if (!judged.ok) return judged.reply;
+    const photos = judged.photos;
     let added: number[];
     try {
       added = await stock.addPhotos(actor(request), id, photos);

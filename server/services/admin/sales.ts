@@ -26,7 +26,7 @@ import {
   summarise,
 } from '@domain/sales.ts';
 import { stringify } from 'csv-stringify/sync';
-import { aliasedTable, and, asc, desc, eq, getTableColumns, gte, isNull, lt } from 'drizzle-orm';
+import { aliasedTable, and, asc, desc, eq, getTableColumns, gte, isNull, lt, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { Refusal } from '../refusal.ts';
@@ -133,7 +133,8 @@ export async function recordSale(db: Db, actor: Staff, vehicleId: number, input:
       if (!sale) throw new Error('sale insert returned nothing');
       await tx
         .update(vehicles)
-        .set({ status: 'sold', soldAt: now, updatedAt: now })
+        // Its revision goes up: a spreadsheet exported before the sale is older than this vehicle (ADR 0040).
+        .set({ status: 'sold', soldAt: now, updatedAt: now, revision: sql`${vehicles.revision} + 1` })
         .where(eq(vehicles.id, vehicleId));
       await recordAudit(tx, {
         actor,
@@ -196,7 +197,14 @@ export async function undoSale(
     }
     await tx
       .update(vehicles)
-      .set({ status: 'published', soldAt: null, publishedAt: row.publishedAt ?? now, updatedAt: now })
+      .set({
+        status: 'published',
+        soldAt: null,
+        publishedAt: row.publishedAt ?? now,
+        updatedAt: now,
+        // The spreadsheet's Estado changed: a file exported before is older than this vehicle (ADR 0040).
+        revision: sql`${vehicles.revision} + 1`,
+      })
       .where(eq(vehicles.id, vehicleId));
     await recordAudit(tx, {
       actor,

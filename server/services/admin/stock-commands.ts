@@ -2,6 +2,7 @@
 // which empties the public catalogue once a change has committed.
 
 import {
+  NO_PHOTOS_REFUSAL,
   STATUS_TO_DB,
   type StockStatus,
   VEHICLE_FIELD_LABEL,
@@ -23,11 +24,13 @@ import {
 } from '@db/schema.ts';
 import { modelWithVersion, stockReference } from '@domain/format.ts';
 import { saleStatusRule } from '@domain/sales.ts';
-import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit.ts';
 import type { Actor } from '../auth/sessions.ts';
 import { deleteUnusedImages } from '../images/delete-unused-images.ts';
+import type { PreparedImage } from '../images/ingest-image.ts';
 import { Refusal } from '../refusal.ts';
+import { addStockPhotos } from './stock-photos.ts';
 import { toInput } from './stock-queries.ts';
 import { lockVehicle, pgErrorCode, plural, vehicleNotFound } from './stock-support.ts';
 
@@ -49,16 +52,23 @@ function toColumns(input: VehicleInput) {
     status: STATUS_TO_DB[input.estado],
     vin: input.vin,
     externalRef: input.referencia,
+    plate: input.patente,
+    doors: input.puertas,
+    previousOwners: input.duenosAnteriores,
+    description: input.descripcion,
   };
 }
 
 /**
- * A VIN or external reference another vehicle already has is a field error naming that vehicle. Checked in the
- * transaction before writing; the unique indexes catch the race of two saves at once (identifierTaken below).
+ * A VIN, external reference or patente another vehicle already has is a field error naming that vehicle. Checked in
+ * the transaction before writing; the unique indexes catch the race of two saves at once (identifierTaken below).
  */
 async function checkIdentifiers(tx: Db, input: VehicleInput, exceptId: number | null): Promise<void> {
   const campos: Record<string, string> = {};
-  const holder = async (column: typeof vehicles.vin | typeof vehicles.externalRef, value: string | null) => {
+  const holder = async (
+    column: typeof vehicles.vin | typeof vehicles.externalRef | typeof vehicles.plate,
+    value: string | null,
+  ) => {
     if (value === null) return undefined;
     const [row] = await tx
       .select({ id: vehicles.id })
@@ -73,17 +83,29 @@ async function checkIdentifiers(tx: Db, input: VehicleInput, exceptId: number | 
   const refHolder = await holder(vehicles.externalRef, input.referencia);
   if (refHolder !== undefined)
     campos.referencia = `Esta referencia externa ya la usa el vehículo ${stockReference(refHolder)}.`;
+  const plateHolder = await holder(vehicles.plate, input.patente);
+  if (plateHolder !== undefined)
+    campos.patente = `Esta patente ya está registrada en el vehículo ${stockReference(plateHolder)}.`;
   if (Object.keys(campos).length > 0)
-    throw new Refusal('conflict', 'Otro vehículo ya tiene ese VIN o esa referencia externa.', campos);
+    throw new Refusal(
+      'conflict',
+      'Otro vehículo ya tiene ese VIN, esa referencia externa o esa patente.',
+      campos,
+    );
 }
 
 /** Turns the unique index's refusal (a concurrent save took the identifier first) into the same conflict. */
 function identifierTaken(error: unknown): never {
   if (pgErrorCode(error) === '23505') {
-    throw new Refusal('conflict', 'Otro vehículo acaba de guardar ese VIN o esa referencia externa.', {
-      vin: 'Revisa el VIN: otro vehículo acaba de registrarlo.',
-      referencia: 'Revisa la referencia externa: otro vehículo acaba de registrarla.',
-    });
+    throw new Refusal(
+      'conflict',
+      'Otro vehículo acaba de guardar ese VIN, esa referencia externa o esa patente.',
+      {
+        vin: 'Revisa el VIN: otro vehículo acaba de registrarlo.',
+        referencia: 'Revisa la referencia externa: otro vehículo acaba de registrarla.',
+        patente: 'Revisa la patente: otro vehículo acaba de registrarla.',
+      },
+    );
   }
   throw error;
 }
@@ -162,12 +184,43 @@ function statusDates(before: StockStatus | null, after: StockStatus, now: Date) 
   };
 }
 
-export async function createStockVehicle(db: Db, actor: Actor, input: VehicleInput): Promise<number> {
+/** What a save may carry besides the vehicle's fields. */
+export interface SaveOptions {
+  /** The person said to publish it even without a photo (ADR 0040). */
+  publishWithoutPhotos?: boolean;
+}
+
+/**
+ * A vehicle enters 'publicado' only with a photo, or when the person said to publish it without one (ADR 0040): a
+ * car never goes live without photos unnoticed. Leaving it published, or a sale undone, is not entering.
+ */
+function checkPhotosToPublish(
+  before: StockStatus | null,
+  after: StockStatus,
+  photos: number,
+  options: SaveOptions,
+): void {
+  if (after !== 'publicado' || before === 'publicado' || photos > 0 || options.publishWithoutPhotos) return;
+  throw new Refusal('invalid', NO_PHOTOS_REFUSAL, { estado: NO_PHOTOS_REFUSAL });
+}
+
+/**
+ * Creates a vehicle, with the photos of its creation step (already judged) in the same transaction: a refused photo
+ * stores no vehicle, and a vehicle published with them is never without them.
+ */
+export async function createStockVehicle(
+  db: Db,
+  actor: Actor,
+  input: VehicleInput,
+  options: SaveOptions & { photos?: PreparedImage[] } = {},
+): Promise<number> {
+  const photos = options.photos ?? [];
   return db
     .transaction(async (tx) => {
       checkSaleStatus(null, input.estado);
       const names = await resolveReferences(tx, input);
       await checkIdentifiers(tx, input, null);
+      checkPhotosToPublish(null, input.estado, photos.length, options);
       const now = new Date();
       const [row] = await tx
         .insert(vehicles)
@@ -190,6 +243,7 @@ export async function createStockVehicle(db: Db, actor: Actor, input: VehicleInp
           ...readable(input, names),
         },
       });
+      if (photos.length > 0) await addStockPhotos(tx, actor, row.id, photos);
       return row.id;
     })
     .catch(identifierTaken);
@@ -209,6 +263,7 @@ export async function updateStockVehicle(
   actor: Actor,
   id: number,
   change: Partial<VehicleInput>,
+  options: SaveOptions = {},
 ): Promise<string[]> {
   return db
     .transaction(async (tx) => {
@@ -233,12 +288,25 @@ export async function updateStockVehicle(
       ];
       if (fields.length === 0) return [];
       checkSaleStatus(before.estado, after.estado);
-      if (fields.includes('vin') || fields.includes('referencia')) await checkIdentifiers(tx, after, id);
+      if (after.estado === 'publicado' && before.estado !== 'publicado') {
+        const [photos] = await tx
+          .select({ n: count() })
+          .from(vehicleImages)
+          .where(eq(vehicleImages.vehicleId, id));
+        checkPhotosToPublish(before.estado, after.estado, photos?.n ?? 0, options);
+      }
+      if (fields.includes('vin') || fields.includes('referencia') || fields.includes('patente'))
+        await checkIdentifiers(tx, after, id);
 
       const now = new Date();
       await tx
         .update(vehicles)
-        .set({ ...toColumns(after), ...statusDates(before.estado, after.estado, now), updatedAt: now })
+        .set({
+          ...toColumns(after),
+          ...statusDates(before.estado, after.estado, now),
+          updatedAt: now,
+          revision: sql`${vehicles.revision} + 1`,
+        })
         .where(eq(vehicles.id, id));
       if (fields.includes('caracteristicas')) await replaceFeatures(tx, id, after.caracteristicas);
       // The price history (the back office's, and the site's "Bajó de precio") commits with the price itself.

@@ -10,6 +10,7 @@ import {
   type StockVehicleDetail,
   type VehicleInput,
 } from '@contracts/admin-stock.ts';
+import { normalizePatente } from '@contracts/patente.ts';
 import type { Db } from '@db/client.ts';
 import {
   brands,
@@ -40,7 +41,8 @@ const escapeLike = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Every word must appear in the brand or the model; "REF-0007", "7" or "#7" also find vehicle 7; the whole search
- * equal to a vehicle's external reference (any case) or VIN finds it too (issue 31 item 7).
+ * equal to a vehicle's external reference (any case), VIN or patente (typed with or without its dots, dashes or
+ * spaces, any case) finds it too (issue 31 item 7).
  */
 function searchCondition(q: string): SQL | undefined {
   const words = q.split(/\s+/).filter(Boolean).slice(0, 8);
@@ -54,6 +56,7 @@ function searchCondition(q: string): SQL | undefined {
   const byIdentifier = or(
     ilike(vehicles.externalRef, escapeLike(whole)),
     eq(vehicles.vin, whole.replace(/[\s-]+/g, '').toUpperCase()),
+    eq(vehicles.plate, normalizePatente(whole)),
   );
   const id = /^(?:ref-?|#)?0*(\d{1,9})$/i.exec(whole)?.[1];
   return id ? or(eq(vehicles.id, Number(id)), byIdentifier, byText) : or(byIdentifier, byText);
@@ -89,6 +92,8 @@ export async function listStock(db: Db, query: StockQuery): Promise<StockList> {
       status: vehicles.status,
       destacado: vehicles.featured,
       vin: vehicles.vin,
+      patente: vehicles.plate,
+      referencia: vehicles.externalRef,
       updatedAt: vehicles.updatedAt,
     })
     .from(vehicles)
@@ -179,6 +184,7 @@ export async function getStockVehicle(
       featureRows.map((f) => f.id),
     ),
     id: vehicle.id,
+    revision: vehicle.revision,
     fotos: photoRows.map((photo) => ({ ...photo, url: imageUrl(publicUrl, photo) })),
     nombre: `${row.brand} ${vehicle.model}`,
     creado: vehicle.createdAt.toISOString(),
@@ -211,5 +217,9 @@ export function toInput(row: VehicleRow, featureIds: number[]): VehicleInput {
     estado: STATUS_FROM_DB[row.status],
     vin: row.vin,
     referencia: row.externalRef,
+    patente: row.plate,
+    puertas: row.doors,
+    duenosAnteriores: row.previousOwners,
+    descripcion: row.description,
   };
 }

@@ -7,28 +7,27 @@ import type { VehicleInput } from '@contracts/admin-stock.ts';
 import {
   type ImportPreview,
   type ImportResult,
+  type SheetColumn,
   type SheetField,
   STOCK_SHEET_COLUMNS,
 } from '@contracts/admin-stock-sheet.ts';
 import type { Db } from '@db/client.ts';
-import { vehicleFeatures, vehicles } from '@db/schema.ts';
+import { vehicleFeatures, vehicleImages, vehicles } from '@db/schema.ts';
 import { csvSafe } from '@domain/csv-safe.ts';
+import { type PlannedRow, planImport, type StockSnapshot } from '@domain/stock-import-plan.ts';
 import {
   lookupMap,
   NEW_BRAND_ID,
-  type PlannedRow,
-  planImport,
   type ReadRow,
   readHeader,
   readRow,
   type SheetLookups,
   type SheetNames,
-  type StockSnapshot,
   sheetKey,
   vehicleToSheetRow,
 } from '@domain/stock-sheet.ts';
 import { stringify } from 'csv-stringify/sync';
-import { asc, sql } from 'drizzle-orm';
+import { asc, count, sql } from 'drizzle-orm';
 import writeXlsxFile from 'write-excel-file/node';
 import { recordAudit } from '../audit.ts';
 import type { Actor } from '../auth/sessions.ts';
@@ -53,8 +52,14 @@ async function loadLookups(db: Db): Promise<Record<LookupKind, { id: number; nom
   return lists as Record<LookupKind, { id: number; nombre: string }[]>;
 }
 
-/** Every vehicle (any status) as its form input, in REF order. */
-async function loadStock(db: Db): Promise<Map<number, VehicleInput>> {
+interface StockRows {
+  /** Every vehicle (any status) as its form input, in REF order. */
+  byId: Map<number, VehicleInput>;
+  revisions: Map<number, number>;
+  photos: Map<number, number>;
+}
+
+async function loadStock(db: Db): Promise<StockRows> {
   const rows = await db.select().from(vehicles).orderBy(asc(vehicles.id));
   const featureRows = await db
     .select({ vehicleId: vehicleFeatures.vehicleId, featureId: vehicleFeatures.featureId })
@@ -66,17 +71,27 @@ async function loadStock(db: Db): Promise<Map<number, VehicleInput>> {
     list.push(f.featureId);
     featuresOf.set(f.vehicleId, list);
   }
-  return new Map(rows.map((row) => [row.id, toInput(row, featuresOf.get(row.id) ?? [])]));
+  const photoRows = await db
+    .select({ vehicleId: vehicleImages.vehicleId, n: count() })
+    .from(vehicleImages)
+    .groupBy(vehicleImages.vehicleId);
+  return {
+    byId: new Map(rows.map((row) => [row.id, toInput(row, featuresOf.get(row.id) ?? [])])),
+    revisions: new Map(rows.map((row) => [row.id, row.revision])),
+    photos: new Map(photoRows.map((row) => [row.vehicleId, row.n])),
+  };
 }
 
-function snapshotOf(byId: Map<number, VehicleInput>): StockSnapshot {
+function snapshotOf(stock: StockRows, names: SheetNames): StockSnapshot {
   const byExternalRef = new Map<string, number>();
   const byVin = new Map<string, number>();
-  for (const [id, v] of byId) {
+  const byPatente = new Map<string, number>();
+  for (const [id, v] of stock.byId) {
     if (v.referencia) byExternalRef.set(v.referencia, id);
     if (v.vin) byVin.set(v.vin, id);
+    if (v.patente) byPatente.set(v.patente, id);
   }
-  return { byId, byExternalRef, byVin };
+  return { ...stock, byExternalRef, byVin, byPatente, names };
 }
 
 interface Plan {
@@ -123,7 +138,15 @@ async function plan(db: Db, file: UploadedSheet, crearMarcas: boolean): Promise<
   }
   if (read.length === 0) throw new Refusal('invalid', 'La planilla no tiene vehículos bajo los encabezados.');
 
-  const rows = planImport(read, snapshotOf(await loadStock(db)));
+  // The optional columns the file leaves out: each matched vehicle keeps its value for them (ADR 0040).
+  const present = new Set(header.columns);
+  const absent = new Set(
+    STOCK_SHEET_COLUMNS.filter(
+      (c): c is SheetColumn & { field: keyof VehicleInput } =>
+        !c.required && c.field !== 'ref' && c.field !== 'revision' && !present.has(c.field),
+    ).map((c) => c.field),
+  );
+  const rows = planImport(read, snapshotOf(await loadStock(db), namesOf(lists)), { absent });
   const newBrandKeys = new Map<string, string>();
   for (const row of read) {
     if (row.nuevaMarca && !newBrandKeys.has(sheetKey(row.nuevaMarca)))
@@ -131,27 +154,32 @@ async function plan(db: Db, file: UploadedSheet, crearMarcas: boolean): Promise<
   }
   const newBrands = [...newBrandKeys.values()];
   const count = (tipo: PlannedRow['tipo']) => rows.filter((r) => r.tipo === tipo).length;
-  // What the commit would write, and nothing else: the same file against a changed stock gives another print.
+  // What the commit would write, and nothing else: the same file against a changed stock gives another print, and
+  // so does any change to a vehicle it names (its revision).
   const huella = createHash('sha256')
     .update(
       JSON.stringify({
-        rows: rows.map((r) => [r.fila, r.tipo, r.target, r.input]),
+        rows: rows.map((r) => [r.fila, r.tipo, r.target, r.targetRevision, r.antiguedad, r.input]),
         brands: crearMarcas ? newBrands : [],
       }),
     )
     .digest('base64url');
+  const actualiza = rows.filter((r) => r.tipo === 'actualiza');
   return {
     rows,
     newBrands,
     preview: {
       archivo: file.name.slice(0, 200),
-      filas: rows.map(({ target: _t, input: _i, nuevaMarca: _m, ...row }) => row),
+      filas: rows.map(({ target: _t, input: _i, nuevaMarca: _m, targetRevision: _r, ...row }) => row),
       resumen: {
         nuevos: count('nuevo'),
         actualiza: count('actualiza'),
         sinCambios: count('sin_cambios'),
         errores: count('error'),
+        antiguas: actualiza.filter((r) => r.antiguedad?.tipo === 'antigua').length,
+        sinFecha: actualiza.filter((r) => r.antiguedad?.tipo === 'sin_fecha').length,
       },
+      conRevision: present.has('revision'),
       marcasNuevas: newBrands,
       huella,
     },
@@ -171,7 +199,8 @@ export async function previewStockImport(
  * Imports the file in one transaction: refused whole if any row has an error or if the plan is no longer the one the
  * person previewed (`huella`: the stock or the file changed meanwhile). New brands are created first, then every
  * new and changed vehicle through the form's commands (each keeps its own audit entry and price history), then one
- * audit entry counts the import.
+ * audit entry counts the import. A row the preview marked as older than its vehicle, or of unknown age, is written
+ * only if its number is in `aplicar` (the person kept it); the others are skipped (ADR 0040).
  */
 export async function commitStockImport(
   db: Db,
@@ -179,6 +208,7 @@ export async function commitStockImport(
   file: UploadedSheet,
   crearMarcas: boolean,
   huella: string,
+  aplicar: ReadonlySet<number> = new Set(),
 ): Promise<ImportResult> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
@@ -202,8 +232,13 @@ export async function commitStockImport(
     }
     let nuevos = 0;
     let actualizados = 0;
+    let omitidos = 0;
     for (const row of rows) {
       if (!row.input || row.tipo === 'sin_cambios') continue;
+      if (row.antiguedad && !aplicar.has(row.fila)) {
+        omitidos++;
+        continue;
+      }
       const input =
         row.input.marca === NEW_BRAND_ID
           ? { ...row.input, marca: brandIds.get(sheetKey(row.nuevaMarca ?? '')) ?? 0 }
@@ -228,6 +263,7 @@ export async function commitStockImport(
       nuevos,
       actualizados,
       sinCambios: preview.resumen.sinCambios,
+      omitidos,
       marcasCreadas: crearMarcas ? newBrands : [],
     };
     // Like a form saved unchanged, an import that changes nothing leaves no trace.
@@ -247,8 +283,7 @@ export async function commitStockImport(
 
 const HEADERS = STOCK_SHEET_COLUMNS.map((c) => c.header);
 
-async function sheetNames(db: Db): Promise<SheetNames> {
-  const lists = await loadLookups(db);
+function namesOf(lists: Record<LookupKind, { id: number; nombre: string }[]>): SheetNames {
   const byId = (kind: LookupKind) => new Map(lists[kind].map((l) => [l.id, l.nombre]));
   return {
     marcas: byId('marcas'),
@@ -259,10 +294,12 @@ async function sheetNames(db: Db): Promise<SheetNames> {
   };
 }
 
-/** The whole stock, every status, in REF order, as rows of the layout. */
+/** The whole stock, every status, in REF order, as rows of the layout, each with its vehicle's revision. */
 export async function stockSheetRows(db: Db): Promise<(string | number)[][]> {
-  const [stock, names] = [await loadStock(db), await sheetNames(db)];
-  return [...stock].map(([id, input]) => vehicleToSheetRow(id, input, names));
+  const [stock, names] = [await loadStock(db), namesOf(await loadLookups(db))];
+  return [...stock.byId].map(([id, input]) =>
+    vehicleToSheetRow(id, input, names, stock.revisions.get(id) ?? 1),
+  );
 }
 
 /** The template's example row: a plausible used car, with a reference so a second import finds it. */
@@ -285,6 +322,11 @@ const EXAMPLE: Record<SheetField, string | number> = {
   estado: 'Borrador',
   vin: '',
   referencia: 'INV-2021-001',
+  patente: '',
+  puertas: 4,
+  duenosAnteriores: 1,
+  descripcion: 'Único dueño, mantenciones en la marca.',
+  revision: '',
 };
 /** The example in the layout's order. */
 export const TEMPLATE_EXAMPLE: (string | number)[] = STOCK_SHEET_COLUMNS.map((c) => EXAMPLE[c.field]);

@@ -79,6 +79,9 @@ async function loadVehicles(db: Db, scope: SQL): Promise<VehicleRecord[]> {
       color: vehicles.color,
       featured: vehicles.featured,
       vin: vehicles.vin,
+      doors: vehicles.doors,
+      previousOwners: vehicles.previousOwners,
+      description: vehicles.description,
     })
     .from(vehicles)
     .innerJoin(brands, eq(brands.id, vehicles.brandId))

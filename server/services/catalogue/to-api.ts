@@ -29,6 +29,10 @@ export function toApiVehicle(record: VehicleRecord, publicUrl: string): Vehicle 
     tipo: record.bodyType,
     caracteristicas: record.features.map((nombre) => ({ nombre })),
     destacado: record.featured,
+    // Additive (ADR 0040): null when staff did not say. The patente is never public.
+    puertas: record.doors ?? null,
+    duenos_anteriores: record.previousOwners ?? null,
+    descripcion: record.description ?? null,
   };
 }
 

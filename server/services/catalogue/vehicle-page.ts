@@ -21,6 +21,8 @@ export interface SoldState {
 
 export interface VehiclePageData {
   vehicle: VehicleView;
+  /** What staff wrote about it, shown as its own section (not sent to the islands: it is server markup only). */
+  description: string | null;
   /** Null for a published vehicle. */
   sold: SoldState | null;
   /** Up to four published vehicles like it, best first (domain/similar-vehicles.ts). */
@@ -84,6 +86,7 @@ export async function vehiclePageData(
   if (published) {
     return {
       vehicle: toVehicleView(published, options.offer, options.now),
+      description: published.description ?? null,
       sold: null,
       similar: similarCards(snapshot, published, options),
     };
@@ -94,6 +97,7 @@ export async function vehiclePageData(
   return {
     // A sold vehicle announces no price decrease.
     vehicle: { ...toVehicleView(record, options.offer, options.now), previousPrice: null },
+    description: record.description ?? null,
     sold: {
       soldAt: soldAt.toISOString(),
       indexed: soldPageIndexed(soldAt, options.soldPageDays, options.now),

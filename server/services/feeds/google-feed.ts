@@ -50,6 +50,11 @@ export const GOOGLE_COLUMNS = [
  */
 export const inGoogleFeed = (v: FeedVehicle) => hasValidCheckDigit(v.vin);
 
+/** How many published vehicles with a VIN this feed leaves out for their check digit (the back office says so). */
+export function googleFeedLeftOut(snapshot: CatalogueSnapshot): number {
+  return feedVehicles(snapshot).filter((v) => !inGoogleFeed(v)).length;
+}
+
 export function buildGoogleFeed(snapshot: CatalogueSnapshot, options: FeedOptions): string {
   const address = dealershipAddress(options.dealership).oneLine;
   const rows = feedVehicles(snapshot)

@@ -113,7 +113,12 @@ export function leadService({ db, catalogue, outbox, config, now = () => new Dat
     }
     let simulation: StoredSimulation | null = null;
     if (fields.simulationRequest) {
-      const computed = leadSimulation(dealership.financing, fields.simulationRequest, vehicle?.price ?? null);
+      const computed = leadSimulation(
+        dealership.financing,
+        fields.simulationRequest,
+        vehicle?.price ?? null,
+        dealership,
+      );
       if (!computed.ok) return refused(REVIEW_FORM, { [SIMULATION_FIELD]: computed.error });
       // The quotation's terms as the settings state them when the request arrives, dated that day (ADR 0032).
       simulation = { ...computed.simulation, quotation: await quotationAt(dealership, now()) };

@@ -8,6 +8,7 @@ import type { Db } from '@db/client.ts';
 import { auditLog, images, siteImages, siteSettings, staffUsers } from '@db/schema.ts';
 import { type AuditLine, auditLines } from '@domain/audit-text.ts';
 import { chileDayKey } from '@domain/chile-time.ts';
+import { settingsRateIssues } from '@domain/maximum-rate.ts';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit.ts';
 import type { SessionUser } from '../auth/sessions.ts';
@@ -161,6 +162,7 @@ async function addVersion(
     const changes = settingsChanges(current.data, data);
     if (Object.keys(changes).length === 0) return { ...current, policy: null };
     checkPrivacyText(data, next.restoredFrom);
+    checkMaximumRates(data, next.restoredFrom);
     await checkSitePhotos(tx, data);
     if (current.version === 0) await tx.insert(siteSettings).values({ data: initial });
     const [row] = await tx
@@ -192,6 +194,24 @@ function checkPrivacyText(data: Dealership, restoredFrom: number | null): void {
   if (!missing) return;
   if (restoredFrom !== null) throw new Refusal('invalid', `No se puede restaurar esa versión. ${missing}`);
   throw new Refusal('invalid', 'Revisa los campos marcados.', { 'legal.privacy': missing });
+}
+
+/**
+ * No rate of the settings may be above the tasa máxima convencional of the credits it applies to (Ley 18.010 art. 6,
+ * ADR 0042): each one above it is named under its field with the limit, and nothing is stored. A restore of a version
+ * whose rates the table in force refuses is refused the same way.
+ */
+function checkMaximumRates(data: Dealership, restoredFrom: number | null): void {
+  const issues = settingsRateIssues(data);
+  const [first] = issues;
+  if (!first) return;
+  if (restoredFrom !== null)
+    throw new Refusal('invalid', `No se puede restaurar esa versión. ${first.sentence}`);
+  throw new Refusal(
+    'invalid',
+    'Revisa los campos marcados.',
+    Object.fromEntries(issues.map((issue) => [issue.path.join('.'), issue.message])),
+  );
 }
 
 /** Stores a photo for the site (a home slide, a partner's logo) and makes it public under /media; the settings then name it. */

@@ -1,11 +1,11 @@
 import type { Dealership } from '@contracts/dealership.ts';
 import { formatPhone, PHONE_MAX_TYPED } from '@contracts/phone';
 import type { ReactNode } from 'react';
-import { useContext, useEffect, useRef } from 'react';
-import { adminButton, Card } from '~/components/admin/ui';
+import { useContext } from 'react';
+import { SaveBar } from '~/components/admin/save-bar';
+import { Card } from '~/components/admin/ui';
 import { FieldError, FieldErrors, TextAreaField, TextField } from '~/components/forms/fields';
 import { useHydrated } from '~/components/forms/form-parts';
-import { CircleAlert, CircleCheck, Save } from '~/components/icons';
 import { adminFetch } from '~/lib/admin/api-client';
 import {
   CREDIT_TERMS,
@@ -19,6 +19,7 @@ import { useApiForm } from '../staff/use-api-form';
 import { DescriptionsCard, FinancingTextsCard, PartnersCard } from './content-cards';
 import { FinancingCosts } from './financing-costs';
 import { LegalTextsCard } from './legal-texts-card';
+import { MaximumRatesCard } from './maximum-rates-card';
 import { type Holiday, OpeningHoursCard } from './opening-hours-card';
 import { PrivacyCard } from './privacy-card';
 import { QuotationCard } from './quotation-card';
@@ -51,6 +52,7 @@ const SECTIONS: Array<[id: string, title: string]> = [
   ['horario', 'Horario de atención'],
   ['redes', 'Redes sociales y mapa'],
   ['financiamiento', 'Financiamiento'],
+  ['tasa-maxima', 'Tasa máxima convencional'],
   ['textos-financiamiento', 'Textos de Financiamiento'],
   ['textos', 'Textos'],
   ['descripciones', 'Descripciones para buscadores'],
@@ -80,28 +82,6 @@ function SectionIndex() {
         ))}
       </ul>
     </nav>
-  );
-}
-
-/** The sentence of the last save, beside the button; focused once shown, so it is read where the person is. */
-function SavedNotice({ text }: { text: string | null }) {
-  const ref = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (text) ref.current?.focus();
-  }, [text]);
-  return (
-    <div role="status" className="min-w-0 flex-1">
-      {text ? (
-        <p
-          ref={ref}
-          tabIndex={-1}
-          className="flex items-start gap-2 rounded-lg border border-green-300 bg-green-50 px-3 py-2 text-green-900 text-sm"
-        >
-          <CircleCheck aria-hidden className="mt-0.5 size-4 shrink-0" />
-          {text}
-        </p>
-      ) : null}
-    </div>
   );
 }
 
@@ -418,6 +398,7 @@ export function SettingsForm({
             />
           </div>
         </Card>
+        <MaximumRatesCard limits={settings} />
         <FinancingTextsCard texts={settings.financingPage} />
         <Card id="textos" title="Textos">
           <div className="grid gap-4">
@@ -452,26 +433,12 @@ export function SettingsForm({
         <LegalTextsCard legal={settings.legal} />
         {/* The save bar stays at the bottom of the screen on this long form, with what the save did beside the
             button: a refusal (the fields say what) or the version saved. */}
-        <div className="sticky bottom-0 z-10 -mx-1 flex flex-col gap-3 rounded-t-xl border border-slate-200 bg-white/95 p-3 shadow-lg backdrop-blur sm:flex-row sm:items-center">
-          <button
-            type="submit"
-            disabled={!hydrated}
-            aria-disabled={form.sending || undefined}
-            className={`${adminButton.primary} w-full shrink-0 sm:w-auto`}
-          >
-            <Save aria-hidden className="size-4" />
-            {form.sending ? 'Guardando...' : 'Guardar cambios'}
-          </button>
-          <div role="alert" className={form.notice?.tone === 'error' ? 'min-w-0 flex-1' : 'sr-only'}>
-            {form.notice?.tone === 'error' ? (
-              <p className="flex items-start gap-2 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-red-900 text-sm">
-                <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
-                {form.notice.text}
-              </p>
-            ) : null}
-          </div>
-          {form.notice?.tone === 'error' ? null : <SavedNotice text={saved} />}
-        </div>
+        <SaveBar
+          hydrated={hydrated}
+          sending={form.sending}
+          error={form.notice?.tone === 'error' ? form.notice.text : null}
+          saved={saved}
+        />
       </form>
     </FieldErrors>
   );

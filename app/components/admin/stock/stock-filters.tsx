@@ -36,7 +36,7 @@ export function StockFilters({ query, counts }: { query: StockQuery; counts: Sto
         {query.estado ? <input type="hidden" name="estado" value={query.estado} /> : null}
         <div className="min-w-0 flex-1">
           <label htmlFor={searchId} className="mb-1 block font-medium text-slate-800 text-sm">
-            Buscar por marca, modelo o referencia
+            Buscar por marca, modelo, patente o referencia
           </label>
           <div className="relative">
             <Search
@@ -48,7 +48,7 @@ export function StockFilters({ query, counts }: { query: StockQuery; counts: Sto
               type="search"
               name="q"
               defaultValue={query.q}
-              placeholder="Ej.: Toyota Corolla o REF-0012"
+              placeholder="Ej.: Toyota Corolla, BBCD12 o REF-0012"
               maxLength={100}
               className={`${input} pl-9`}
             />

@@ -1,33 +1,39 @@
-// The stock spreadsheet page's working part (ADR 0024): choose a file, see what each row would do, import it all at
-// once. The file stays in the page between the preview and the import and is sent again with the preview's
-// fingerprint; the server keeps nothing in between, so a reload only means choosing the file again.
+// The stock spreadsheet page's working part (ADR 0024, 0040): choose a file, see what each row would do (old → new),
+// keep or skip the rows older than their vehicle, import it all at once. The file stays in the page between the
+// preview and the import and is sent again with the preview's fingerprint and the rows kept; the server keeps nothing
+// in between, so a reload only means choosing the file again. What needs the person (errors, older rows) is said at
+// the top of the preview, beside the button, where a phone shows it.
 
 import {
   type ImportPreview,
   type ImportResult,
-  type ImportRow,
+  STOCK_SHEET_COLUMNS,
   STOCK_SHEET_LIMITS,
 } from '@contracts/admin-stock-sheet.ts';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { AdminNotice, adminButton, Badge, Card, type Tone, td, th } from '~/components/admin/ui';
+import { AdminNotice, adminButton, Badge, Card } from '~/components/admin/ui';
 import { useHydrated } from '~/components/forms/form-parts';
 import { Loader2 } from '~/components/icons';
 import { AdminApiError, adminFetch, refusalText } from '~/lib/admin/api-client';
+import { ImportAttention } from './import-attention.tsx';
+import { ImportRows } from './import-rows.tsx';
 import type { Notice } from './use-action.ts';
 
 const L = STOCK_SHEET_LIMITS;
 const MB = L.maxBytes / (1024 * 1024);
-
-const KIND: Record<ImportRow['tipo'], { tone: Tone; label: (row: ImportRow) => string }> = {
-  nuevo: { tone: 'info', label: () => 'Nuevo' },
-  actualiza: { tone: 'warning', label: (row) => `Actualiza ${row.ref ?? ''}` },
-  sin_cambios: { tone: 'neutral', label: () => 'Sin cambios' },
-  error: { tone: 'danger', label: () => 'Error' },
-};
+const COLUMN_LIST = STOCK_SHEET_COLUMNS.map((c) => c.header);
 
 const count = (n: number, one: string, many: string) =>
   `${n.toLocaleString('es-CL')} ${n === 1 ? one : many}`;
+
+/** What «Importar» will do: the rows written together, and those skipped. */
+function importSentence(writes: number, skipped: number): string {
+  const written =
+    writes === 1 ? 'Se guarda 1 fila' : `Se guardan ${count(writes, 'fila', 'filas')} juntas, o ninguna`;
+  if (skipped === 0) return `${written}.`;
+  return `${written}; se ${skipped === 1 ? 'omite 1 fila' : `omiten ${count(skipped, 'fila', 'filas')}`}.`;
+}
 
 export function StockImport() {
   const hydrated = useHydrated();
@@ -37,6 +43,8 @@ export function StockImport() {
   const [busy, setBusy] = useState<'preview' | 'import' | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
+  // The rows, among those marked older than their vehicle (or of unknown age), the person keeps; the rest are skipped.
+  const [kept, setKept] = useState<ReadonlySet<number>>(new Set());
   const inputRef = useRef<HTMLInputElement>(null);
   const previewHeading = useRef<HTMLHeadingElement>(null);
   const resultRef = useRef<HTMLDivElement>(null);
@@ -57,10 +65,11 @@ export function StockImport() {
     target.focus();
   }, [preview, result]);
 
-  function formFor(chosen: File, create: boolean, huella?: string): FormData {
+  function formFor(chosen: File, create: boolean, huella?: string, keep?: ReadonlySet<number>): FormData {
     const body = new FormData();
     body.append('crearMarcas', create ? '1' : '0');
     if (huella) body.append('huella', huella);
+    if (keep) body.append(L.applyField, [...keep].sort((a, b) => a - b).join(','));
     body.append(L.field, chosen);
     return body;
   }
@@ -76,6 +85,9 @@ export function StockImport() {
       });
       if (focus) focusNext.current = 'preview';
       setPreview(next);
+      // A choice made on a row that is still marked stays; rows no longer marked need none.
+      const marked = new Set(next.filas.filter((row) => row.antiguedad).map((row) => row.fila));
+      setKept((previous) => new Set([...previous].filter((fila) => marked.has(fila))));
     } catch (error) {
       setPreview(null);
       setNotice({
@@ -114,11 +126,12 @@ export function StockImport() {
     try {
       const answer = await adminFetch<{ resultado: ImportResult }>('/admin/api/planilla-stock/importar', {
         method: 'POST',
-        body: formFor(file, crearMarcas, preview.huella),
+        body: formFor(file, crearMarcas, preview.huella, kept),
       });
       focusNext.current = 'result';
       setResult(answer.resultado);
       setPreview(null);
+      setKept(new Set());
       setFile(null);
       if (inputRef.current) inputRef.current.value = '';
     } catch (error) {
@@ -135,17 +148,35 @@ export function StockImport() {
   }
 
   const summary = preview?.resumen;
-  const writes = summary ? summary.nuevos + summary.actualiza : 0;
+  const marked = preview?.filas.filter((row) => row.antiguedad) ?? [];
+  const skipped = marked.filter((row) => !kept.has(row.fila)).length;
+  const writes = summary ? summary.nuevos + summary.actualiza - skipped : 0;
   const canImport = !!preview && summary?.errores === 0 && writes > 0 && busy === null;
+
+  function keep(filas: number[], value: boolean) {
+    setKept((previous) => {
+      const next = new Set(previous);
+      for (const fila of filas) {
+        if (value) next.add(fila);
+        else next.delete(fila);
+      }
+      return next;
+    });
+  }
 
   return (
     <div className="grid gap-6">
       <Card title="1. Descarga la plantilla o el stock">
+        <p className="mb-2 text-slate-600 text-sm">
+          Columnas: {COLUMN_LIST.slice(0, -1).join(', ')} y {COLUMN_LIST.at(-1)}. Características van
+          separadas por comas; Destacado es Sí o No; Estado, Borrador, Publicado o Vendido. Deja la REF vacía
+          en un vehículo nuevo y escribe su referencia externa (o su VIN o patente): así, al importar de nuevo
+          el mismo archivo, no se duplica.
+        </p>
         <p className="mb-3 text-slate-600 text-sm">
-          Columnas: REF, Marca, Modelo, Año, Precio, Kilometraje, Condición, Transmisión, Combustible, Tipo,
-          Motor, Color, Características (separadas por comas), Destacado (Sí o No), Estado (Borrador,
-          Publicado o Vendido), VIN y Referencia externa. Deja la REF vacía en un vehículo nuevo y escribe su
-          referencia externa (o su VIN): así, al importar de nuevo el mismo archivo, no se duplica.
+          «Revisión» la escribe la exportación: no la cambies. Con ella se sabe si una fila es anterior a un
+          cambio hecho en el sitio, y la vista previa te pregunta antes de deshacerlo. Un vehículo sin fotos
+          no se publica desde la planilla: queda como borrador.
         </p>
         <div className="flex flex-wrap gap-2">
           <a href="/admin/api/planilla-stock/plantilla.xlsx" download className={adminButton.secondary}>
@@ -207,7 +238,8 @@ export function StockImport() {
         >
           <p className="font-semibold">
             Importación lista: {count(result.nuevos, 'vehículo nuevo', 'vehículos nuevos')},{' '}
-            {count(result.actualizados, 'actualizado', 'actualizados')} y{' '}
+            {count(result.actualizados, 'actualizado', 'actualizados')},{' '}
+            {count(result.omitidos, 'fila omitida', 'filas omitidas')} y{' '}
             {count(result.sinCambios, 'sin cambios', 'sin cambios')}.
             {result.marcasCreadas.length > 0 ? ` Marcas creadas: ${result.marcasCreadas.join(', ')}.` : ''}
           </p>
@@ -221,37 +253,29 @@ export function StockImport() {
 
       {preview && summary ? (
         <section aria-labelledby={`${inputId}-preview`} className="grid gap-4">
-          <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-            <div>
-              <h2
-                id={`${inputId}-preview`}
-                ref={previewHeading}
-                tabIndex={-1}
-                className="font-semibold text-lg text-slate-900"
-              >
-                3. Vista previa de {preview.archivo}
-              </h2>
-              <p className="mt-1 flex flex-wrap gap-2 text-sm">
-                <Badge tone="info">{count(summary.nuevos, 'nuevo', 'nuevos')}</Badge>
-                <Badge tone="warning">{count(summary.actualiza, 'actualiza', 'actualizan')}</Badge>
-                <Badge>{count(summary.sinCambios, 'sin cambios', 'sin cambios')}</Badge>
-                <Badge tone="danger">{count(summary.errores, 'con error', 'con error')}</Badge>
-              </p>
-            </div>
-            <div className="flex flex-col items-start gap-1 sm:items-end">
-              <button type="button" className={adminButton.primary} disabled={!canImport} onClick={importAll}>
-                {busy === 'import' ? <Loader2 aria-hidden className="size-4 animate-spin" /> : null}
-                Importar
-              </button>
-              <p className="text-slate-600 text-xs">
-                {summary.errores > 0
-                  ? 'Corrige las filas con error y vuelve a subir el archivo: no se importa nada mientras haya errores.'
-                  : writes === 0
-                    ? 'El archivo no cambia nada del stock.'
-                    : 'Se guardan todas las filas juntas, o ninguna.'}
-              </p>
-            </div>
+          <div>
+            <h2
+              id={`${inputId}-preview`}
+              ref={previewHeading}
+              tabIndex={-1}
+              className="break-words font-semibold text-lg text-slate-900"
+            >
+              3. Vista previa de {preview.archivo}
+            </h2>
+            <p className="mt-1 flex flex-wrap gap-2 text-sm">
+              <Badge tone="info">{count(summary.nuevos, 'nuevo', 'nuevos')}</Badge>
+              <Badge tone="warning">{count(summary.actualiza, 'actualiza', 'actualizan')}</Badge>
+              <Badge>{count(summary.sinCambios, 'sin cambios', 'sin cambios')}</Badge>
+              <Badge tone="danger">{count(summary.errores, 'con error', 'con error')}</Badge>
+            </p>
           </div>
+
+          <ImportAttention
+            preview={preview}
+            kept={kept}
+            onKeepAll={(filas, value) => keep(filas, value)}
+            disabled={busy !== null}
+          />
 
           {preview.marcasNuevas.length > 0 ? (
             <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm">
@@ -274,57 +298,28 @@ export function StockImport() {
             </label>
           ) : null}
 
-          {/* Focusable, so the table can be scrolled sideways by keyboard on a phone. */}
-          <section
-            aria-label="Filas del archivo"
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways must be reachable by keyboard.
-            tabIndex={0}
-            className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-xs focus-visible:outline-2 focus-visible:outline-brand-700"
-          >
-            <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
-              <caption className="sr-only">{`Vista previa de ${preview.archivo}: qué haría cada fila`}</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className={th}>
-                    Fila
-                  </th>
-                  <th scope="col" className={th}>
-                    Resultado
-                  </th>
-                  <th scope="col" className={th}>
-                    Vehículo
-                  </th>
-                  <th scope="col" className={th}>
-                    Detalle
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {preview.filas.map((row) => (
-                  <tr key={row.fila} className={row.tipo === 'error' ? 'bg-red-50' : undefined}>
-                    <td className={td}>{row.fila}</td>
-                    <td className={td}>
-                      <Badge tone={KIND[row.tipo].tone}>{KIND[row.tipo].label(row)}</Badge>
-                    </td>
-                    <td className={td}>{row.vehiculo || '—'}</td>
-                    <td className={td}>
-                      {row.tipo === 'error' ? (
-                        <ul className="grid gap-1 text-red-800">
-                          {Object.entries(row.errores).map(([column, message]) => (
-                            <li key={column}>
-                              <span className="font-semibold">{column}:</span> {message}
-                            </li>
-                          ))}
-                        </ul>
-                      ) : row.tipo === 'actualiza' ? (
-                        `Cambia: ${row.cambios.join(', ')}`
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
+          <div className="flex flex-col items-stretch gap-2 rounded-xl border border-slate-200 bg-white p-3 shadow-xs sm:flex-row sm:items-center">
+            <button type="button" className={adminButton.primary} disabled={!canImport} onClick={importAll}>
+              {busy === 'import' ? <Loader2 aria-hidden className="size-4 animate-spin" /> : null}
+              Importar
+            </button>
+            <p className="text-slate-700 text-sm">
+              {summary.errores > 0
+                ? 'Corrige las filas con error y vuelve a subir el archivo: no se importa nada mientras haya errores.'
+                : writes <= 0
+                  ? marked.length > 0
+                    ? 'Omitiste todas las filas que cambian algo: no hay nada que importar.'
+                    : 'El archivo no cambia nada del stock.'
+                  : importSentence(writes, skipped)}
+            </p>
+          </div>
+
+          <ImportRows
+            preview={preview}
+            kept={kept}
+            onKeep={(fila, value) => keep([fila], value)}
+            disabled={busy !== null}
+          />
         </section>
       ) : null}
     </div>

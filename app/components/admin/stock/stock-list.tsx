@@ -1,4 +1,5 @@
 import type { StockListItem, StockQuery, StockSort } from '@contracts/admin-stock.ts';
+import { formatPatente } from '@contracts/patente.ts';
 import { formatMileage, formatPrice, stockReference } from '@domain/format';
 import { mediaPath, variantWidths } from '@domain/media';
 import { hasValidCheckDigit } from '@domain/vin';
@@ -40,6 +41,14 @@ function Thumbnail({ item, className }: { item: StockListItem; className: string
  * A vehicle the ad-catalog feeds leave out: both without a VIN, Google's with one that fails the check digit (ADR
  * 0021). Only worth saying for one that is published.
  */
+/** The patente and external reference a person searches by, after the REF; nothing when it has neither. */
+function identifiers(item: StockListItem): string {
+  return [
+    item.patente ? ` · ${formatPatente(item.patente)}` : '',
+    item.referencia ? ` · Ref. ${item.referencia}` : '',
+  ].join('');
+}
+
 function NoVinNote({ item }: { item: StockListItem }) {
   if (item.estado !== 'publicado') return null;
   if (!item.vin)
@@ -111,6 +120,7 @@ export function StockList({ items, query }: { items: StockListItem[]; query: Sto
                 </Link>
                 <p className="text-slate-600 text-xs">
                   {stockReference(item.id)} · {item.condicion}
+                  {identifiers(item)}
                 </p>
                 <NoVinNote item={item} />
                 <p className="mt-1 font-semibold text-slate-900">{formatPrice(item.precio)}</p>
@@ -180,6 +190,7 @@ export function StockList({ items, query }: { items: StockListItem[]; query: Sto
                   <p className="text-slate-600 text-xs">
                     {stockReference(item.id)} · {item.condicion} · {item.fotos}{' '}
                     {item.fotos === 1 ? 'foto' : 'fotos'}
+                    {identifiers(item)}
                   </p>
                   <NoVinNote item={item} />
                 </td>

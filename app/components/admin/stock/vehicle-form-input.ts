@@ -26,6 +26,10 @@ export function readForm(form: HTMLFormElement): Record<string, unknown> {
     estado: text('estado') || undefined,
     vin: text('vin'),
     referencia: text('referencia'),
+    patente: text('patente'),
+    puertas: text('puertas'),
+    duenosAnteriores: text('duenosAnteriores'),
+    descripcion: text('descripcion'),
   };
 }
 

@@ -1,29 +1,38 @@
 // The one form of a vehicle, to create it or to edit it: every field of docs/api.md, checked in the browser with the
-// same zod schema the API uses, and the server's Spanish field errors shown next to each field.
+// same zod schema the API uses, and the server's Spanish field errors shown next to each field. A new vehicle's
+// photos come first (a phone takes them there); the save bar stays at the bottom of the screen and says what the save
+// did beside its button (the component Sitio uses).
 
 import {
+  DOORS_RANGE,
+  MAX_DESCRIPTION,
   MAX_EXTERNAL_REF,
+  MAX_PREVIOUS_OWNERS,
   MAX_VERSION,
   MIN_MODEL_YEAR,
   maxModelYear,
+  PUBLISH_WITHOUT_PHOTOS,
   STOCK_STATUS_LABEL,
   STOCK_STATUSES,
   type StockLookups,
   type StockVehicleDetail,
   type VehicleInput,
 } from '@contracts/admin-stock.ts';
+import { formatPatente } from '@contracts/patente.ts';
 import { CONDITIONS } from '@contracts/vehicle.ts';
 import { displayTransmission, formatMileage, formatPrice } from '@domain/format';
 import { hasValidCheckDigit } from '@domain/vin';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { AdminNotice, adminButton, Card } from '~/components/admin/ui';
-import { FieldErrors, SelectField, TextField } from '~/components/forms/fields';
+import { SaveBar } from '~/components/admin/save-bar';
+import { adminButton, Card } from '~/components/admin/ui';
+import { FieldErrors, SelectField, TextAreaField, TextField } from '~/components/forms/fields';
 import { useHydrated } from '~/components/forms/form-parts';
-import { CircleAlert, Loader2, Save } from '~/components/icons';
+import { CircleAlert } from '~/components/icons';
+import { NewPhotos } from './new-photos.tsx';
 import { STATUS_HINT } from './status-badge.tsx';
 import type { Notice } from './use-action.ts';
-import { useVehicleForm } from './use-vehicle-form.ts';
+import { type SaveExtras, useVehicleForm } from './use-vehicle-form.ts';
 import { options } from './vehicle-form-input.ts';
 
 export function VehicleForm({
@@ -35,19 +44,29 @@ export function VehicleForm({
   lookups: StockLookups;
   vehicle?: StockVehicleDetail;
   /** Sends the checked input; resolves with the notice to show, throws AdminApiError on a refusal. */
-  onSave: (input: VehicleInput) => Promise<Notice>;
+  onSave: (input: VehicleInput, extras: SaveExtras) => Promise<Notice>;
   /** A notice from outside (e.g. "Vehículo creado" after the redirect). */
   notice?: Notice;
 }) {
   const hydrated = useHydrated();
-  const { formRef, errors, message, sending, onSubmit, onInput, pricePreview, mileagePreview } =
-    useVehicleForm({
-      vehicle,
-      onSave,
-      notice,
-    });
+  const {
+    formRef,
+    errors,
+    message,
+    sending,
+    onSubmit,
+    onInput,
+    status,
+    photos,
+    setPhotos,
+    pricePreview,
+    mileagePreview,
+  } = useVehicleForm({ vehicle, onSave, notice });
   const featuresId = useId();
   const statusId = useId();
+  const photoCount = vehicle ? vehicle.fotos.length : photos.length;
+  // Entering 'publicado' without a photo needs the person's word (ADR 0040); staying published does not.
+  const askNoPhotos = status === 'publicado' && vehicle?.estado !== 'publicado' && photoCount === 0;
 
   // 'Vendido' is entered and left only through the sale's dialogs (ADR 0038): the form offers what it may save.
   const sold = vehicle?.estado === 'vendido';
@@ -69,7 +88,7 @@ export function VehicleForm({
         className="flex flex-col gap-5"
         aria-label={vehicle ? 'Datos del vehículo' : 'Nuevo vehículo'}
       >
-        <AdminNotice notice={message} />
+        {vehicle ? null : <NewPhotos files={photos} onChange={setPhotos} disabled={!hydrated || sending} />}
         {noLookups ? (
           <p className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950 text-sm">
             Falta completar alguna lista (marcas, tipos, combustibles o transmisiones).{' '}
@@ -140,6 +159,16 @@ export function VehicleForm({
               placeholder="Nuevo o usado"
               defaultValue={vehicle?.condicion ?? ''}
             />
+            <TextField
+              name="duenosAnteriores"
+              label="Dueños anteriores"
+              required={false}
+              inputMode="numeric"
+              maxLength={2}
+              placeholder="1"
+              hint={`De 0 a ${MAX_PREVIOUS_OWNERS}; 0 o en blanco en un auto nuevo. El sitio lo muestra.`}
+              defaultValue={vehicle?.duenosAnteriores?.toString() ?? ''}
+            />
           </div>
         </Card>
 
@@ -180,11 +209,44 @@ export function VehicleForm({
               placeholder="Blanco"
               defaultValue={vehicle?.color}
             />
+            <TextField
+              name="puertas"
+              label="Puertas"
+              required={false}
+              inputMode="numeric"
+              maxLength={1}
+              placeholder="5"
+              hint={`De ${DOORS_RANGE.min} a ${DOORS_RANGE.max}, contando el portalón.`}
+              defaultValue={vehicle?.puertas?.toString() ?? ''}
+            />
           </div>
+        </Card>
+
+        <Card title="Descripción">
+          <TextAreaField
+            name="descripcion"
+            label="Descripción para el sitio"
+            required={false}
+            rows={5}
+            maxLength={MAX_DESCRIPTION}
+            placeholder="Único dueño, mantenciones al día en la marca, neumáticos nuevos."
+            hint={`Hasta ${MAX_DESCRIPTION.toLocaleString('es-CL')} caracteres, sin formato; los saltos de línea se respetan.`}
+            defaultValue={vehicle?.descripcion ?? ''}
+          />
         </Card>
 
         <Card title="Identificación">
           <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              name="patente"
+              label="Patente"
+              required={false}
+              maxLength={12}
+              autoComplete="off"
+              placeholder="BBCD·12"
+              hint="4 letras y 2 números, o 2 letras y 4 números si es anterior a 2007. No se muestra en el sitio."
+              defaultValue={vehicle?.patente ? formatPatente(vehicle.patente) : ''}
+            />
             <TextField
               name="vin"
               label="VIN (opcional)"
@@ -285,6 +347,25 @@ export function VehicleForm({
                   ? 'Para marcarlo como vendido, usa «Registrar venta»: pide la fecha, el precio final y quién lo vendió.'
                   : 'Cuando se venda, registra la venta desde la ficha del vehículo.'}
             </p>
+            {vehicle?.estado === 'publicado' && status === 'publicado' && photoCount === 0 ? (
+              <p className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950 text-sm">
+                Publicado sin fotos: el sitio muestra una imagen genérica. Agrega sus fotos en «Fotos».
+              </p>
+            ) : null}
+            {askNoPhotos ? (
+              <label className="mt-3 flex cursor-pointer items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950 text-sm">
+                <input
+                  type="checkbox"
+                  name={PUBLISH_WITHOUT_PHOTOS}
+                  className="mt-0.5 size-4 shrink-0 accent-brand-700"
+                />
+                <span>
+                  <span className="block font-semibold">Publicar sin fotos</span>
+                  No tiene fotos: el sitio mostrará una imagen genérica. Márcalo solo si quieres publicarlo
+                  así; si no, {vehicle ? 'agrega sus fotos antes de guardar' : 'agrega sus fotos arriba'}.
+                </span>
+              </label>
+            ) : null}
             {errors.estado ? (
               <p id={`${statusId}-error`} className="mt-2 text-red-700 text-sm">
                 {errors.estado}
@@ -307,24 +388,20 @@ export function VehicleForm({
           </fieldset>
         </Card>
 
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Link to="/admin/vehiculos" className={adminButton.secondary}>
+        <SaveBar
+          hydrated={hydrated}
+          sending={sending}
+          error={message?.tone === 'error' ? message.text : null}
+          saved={message?.tone === 'success' ? message.text : null}
+          label={vehicle ? 'Guardar cambios' : 'Crear vehículo'}
+        >
+          <Link
+            to="/admin/vehiculos"
+            className={`${adminButton.secondary} w-full shrink-0 sm:order-last sm:w-auto`}
+          >
             Volver a la lista
           </Link>
-          <button
-            type="submit"
-            disabled={!hydrated}
-            aria-disabled={sending || undefined}
-            className={`${adminButton.primary} min-h-11`}
-          >
-            {sending ? (
-              <Loader2 aria-hidden className="size-4 animate-spin" />
-            ) : (
-              <Save aria-hidden className="size-4" />
-            )}
-            {sending ? 'Guardando...' : vehicle ? 'Guardar cambios' : 'Crear vehículo'}
-          </button>
-        </div>
+        </SaveBar>
       </form>
     </FieldErrors.Provider>
   );

@@ -1,0 +1,3 @@
+import { ListingFilters } from '~/components/listing/listing-filters';
+
+export default ListingFilters;
