@@ -670,7 +670,8 @@ describe('GET /admin/api/solicitudes.csv', () => {
     const [, first, second] = rows;
     expect(first?.[7]).toBe(`'=HYPERLINK("http://malo.cl")`);
     expect(first?.[11]).toBe('Primera línea; con "comillas"\nSegunda línea');
-    expect(first?.[9]).toBe(`'+56 9 8123 4567`);
+    // Stored as E.164 (ADR 0041), for the systems that read the file.
+    expect(first?.[9]).toBe(`'+56981234567`);
     expect(first?.[3]).toBe('Nuevo');
     expect(first?.[12]).toBe('Asunto: Información de compra');
     expect(first?.slice(13)).toEqual(['Facebook', '', 'verano', '/vehicles/3?utm_source=facebook', '', '']);

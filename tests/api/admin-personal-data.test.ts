@@ -208,7 +208,8 @@ describe('GET /admin/api/datos-personales', () => {
     const contact = document.solicitudes.find((s) => s.tipo === 'contacto');
     expect(contact).toMatchObject({
       nombre: 'Ana Pérez',
-      telefono: VALID_PAYLOADS['/api/contacto-contacto/'].phone,
+      // Stored as E.164 (ADR 0041).
+      telefono: '+56981234567',
       mensaje: VALID_PAYLOADS['/api/contacto-contacto/'].message,
       detalles: { subject: 'compra' },
       estado: 'nuevo',

@@ -396,7 +396,7 @@ describe('the personal-data export as a page', () => {
     ]);
     const lead = page.secciones[1]?.rows ?? [];
     expect(lead).toContainEqual({ label: 'Teléfono', value: '+56 9 6555 4444' });
-    expect(lead).toContainEqual({ label: 'Estado', value: 'Contactado' });
+    expect(lead).toContainEqual({ label: 'Estado de la solicitud', value: 'Contactado' });
     expect(lead.find((row) => row.label.startsWith('Historial'))?.value).toBe(
       'Estado de solicitud cambiado. Estado: Nuevo → Contactado',
     );

@@ -482,7 +482,8 @@ describe('the legal clock', () => {
       .select({ phone: leads.phone })
       .from(leads)
       .where(eq(leads.id, anaLeads[0] ?? 0));
-    expect(phones[0]?.phone).toBe('+56 9 1111 2222');
+    // The corrected phone is stored as E.164, like any phone (ADR 0041).
+    expect(phones[0]?.phone).toBe('+56911112222');
     expect(await eventsOf(id)).toEqual([
       'solicitada',
       'recibida',

@@ -130,7 +130,8 @@ test('Sales finds a new lead in the inbox with its time left, works it and expor
   expect(cells[3]).toBe('Contactado');
   expect(cells[4]).toMatch(/^Contactada en/);
   expect(cells[7]).toBe(name);
-  expect(cells[9]).toBe(`'+56 9 8765 4321`);
+  // Stored and exported as E.164 (ADR 0041).
+  expect(cells[9]).toBe(`'+56987654321`);
 });
 
 test('A financing request sent from the simulator shows its credit simulation on the lead page', {

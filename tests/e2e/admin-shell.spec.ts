@@ -14,6 +14,7 @@ const ADMIN_ONLY = [
   '/admin/usuarios',
   '/admin/auditoria',
   '/admin/datos-personales',
+  '/admin/datos-personales/ver',
   // ADR 0031: the registers of cessions and breaches.
   '/admin/cesiones',
   '/admin/vulneraciones',

@@ -205,6 +205,12 @@ test('a week in the back office: password, hours, deadlines, ownership, a reply,
     await card.getByLabel(/^Sábado/).fill('');
     await card.getByText(/^Ver los feriados de los próximos 12 meses/).click();
     await expect(card.getByText('Navidad').first()).toBeVisible();
+    await card.screenshot({ path: test.info().outputPath('2-horario-feriados.png') });
+    // The phones are typed as people type them; «Como se muestra» blank shows the number.
+    const phone = page.getByRole('group', { name: 'Teléfono 1' });
+    await expect(phone.getByLabel('Número')).toHaveValue('+56 2 2345 6789');
+    await phone.getByLabel('Número').fill('(2) 2345-6789');
+    await phone.screenshot({ path: test.info().outputPath('2-telefono.png') });
     await page.getByRole('button', { name: 'Guardar cambios' }).click();
     await expect(page.getByText(/Se guardó la versión \d+\. El sitio ya la muestra\./).first()).toBeVisible();
     const versions = page.getByRole('region', { name: 'Versiones' });
@@ -345,6 +351,7 @@ test('a week in the back office: password, hours, deadlines, ownership, a reply,
     await expect(dialog.getByLabel('Mensaje')).toHaveValue(/^Hola Tomás, te escribimos de /);
     await dialog.getByLabel('Mensaje').fill('Hola Tomás: podemos ver tu Yaris el lunes a las 11:00.');
     await noAxeViolations(page);
+    await page.screenshot({ path: test.info().outputPath('6-escribir-correo.png') });
     await dialog.getByRole('button', { name: 'Enviar correo' }).click();
     await expect(
       page.getByRole('status').filter({ hasText: 'Se envió el correo a tomas@example.cl' }),
@@ -392,6 +399,41 @@ test('a week in the back office: password, hours, deadlines, ownership, a reply,
     await hydrated(page);
     await noAxeViolations(page);
     await shot(page, '8-informe-ventas');
+  });
+  await test.step('reads a person’s data as a page to print', async () => {
+    await page.goto('/admin/datos-personales?correo=tomas%40example.cl');
+    await hydrated(page);
+    await page.getByRole('link', { name: 'Ver para imprimir' }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Datos personales para leer e imprimir' }),
+    ).toBeVisible();
+    const request = page.getByRole('region', { name: `Tasación "Compramos tu auto" N° ${appraisal.id}` });
+    await expect(request).toContainText('Tomás Tasación');
+    await expect(request).toContainText('Estado: Nuevo → Contactado');
+    await expect(page.getByRole('region', { name: 'Correos' })).toContainText('podemos ver tu Yaris');
+    await noAxeViolations(page);
+    await shot(page, '9-datos-para-imprimir');
+  });
+
+  await test.step('the team table counts each request once and credits the first contact to who made it', async () => {
+    await page.goto('/admin');
+    await hydrated(page);
+    const team = page.getByTestId('team-performance');
+    // Beto has the message (handed over), nobody the appraisal; the admin made the appraisal's first contact.
+    if (test.info().project.name === 'phone') {
+      await expect(team.locator('p').filter({ hasText: 'Total:' })).toContainText(
+        'Total: 2 asignadas, 1 primeros contactos',
+      );
+    } else {
+      const total = team.getByRole('row', { name: /^Total/ });
+      await expect(total.getByRole('cell').nth(0)).toHaveText('2');
+      await expect(total.getByRole('cell').nth(1)).toHaveText('1');
+      const admin = team.getByRole('row', { name: /^Administradora E2E/ });
+      await expect(admin).toContainText('Administrador');
+      await expect(admin.getByRole('cell').nth(1)).toHaveText('1');
+    }
+    await noAxeViolations(page);
+    await team.screenshot({ path: test.info().outputPath('10-equipo.png') });
   });
   await page.context().close();
 });

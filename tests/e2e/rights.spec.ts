@@ -77,6 +77,19 @@ test('a visitor gets their data from /derechos and has it erased, and staff answ
     page.getByRole('link', { name: 'Descargar CSV' }).click(),
   ]);
   expect(readFileSync((await csv.path()) ?? '', 'utf8')).toContain('Rosa Derechos');
+  // The same data as a page to read and print (ADR 0041): each request in words, the phone as it reads.
+  await page.getByRole('link', { name: 'Ver tus datos en esta página, para leerlos o imprimirlos' }).click();
+  const request = page.getByRole('region', { name: /^Mensaje de contacto N° \d+$/ });
+  await expect(request).toContainText('Rosa Derechos');
+  await expect(request).toContainText('+56 9 8123 4567');
+  await expect(request).toContainText('Información de compra');
+  await expect(page.getByRole('region', { name: 'Correos' })).toBeVisible();
+  expect(await page.getByRole('main').textContent()).not.toMatch(/plazoPrimerContacto|"\w+":|\bnull\b/);
+  const { violations } = await axe(page)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(violations.map((v) => v.id)).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('datos-para-imprimir.png'), fullPage: true });
 
   await ask(page, email, 'Supresión', 'Ya compré mi auto en otra parte.', true);
   await confirmFromMail(page, email, 'Confirma tu solicitud de supresión');

@@ -46,7 +46,7 @@ function leadSection(lead: PersonalDataExport['solicitudes'][number]): ReadableS
   ].filter(Boolean);
   if (origin.length > 0) rows.push({ label: 'Origen de la visita', value: origin.join(', ') });
   rows.push(
-    { label: 'Estado', value: LEAD_STATUS_LABELS[lead.estado as LeadStatus] ?? lead.estado },
+    { label: 'Estado de la solicitud', value: LEAD_STATUS_LABELS[lead.estado as LeadStatus] ?? lead.estado },
     { label: 'Plazo para el primer contacto', value: when(lead.plazoPrimerContacto) },
     { label: 'Primer contacto', value: lead.primerContacto ? when(lead.primerContacto) : 'todavía no' },
   );
