@@ -118,6 +118,8 @@ describe('query strings of every public GET route', () => {
         '/api/prueba-de-manejo/:id/calendario.ics',
         '/media/:hash/:file',
         '/derechos/descarga.:formato',
+        // The alerts' unsubscribe link (ADR 0039): a signed token, answered by its own tests.
+        '/alertas/baja',
       ].sort(),
     );
   });
