@@ -24,3 +24,9 @@ export const MAXIMUM_RATE_SEGMENT_NAMES: Record<MaximumRateSegment, string> = {
   upTo5000: 'créditos a 90 días o más, de más de 200 UF y hasta 5.000 UF',
   over5000: 'créditos a 90 días o más, de más de 5.000 UF',
 };
+
+/** A segment's name as a label starts (the settings form, the audit trail): «Créditos a 90 días o más, …». */
+export const maximumRateSegmentLabel = (segment: MaximumRateSegment): string => {
+  const name = MAXIMUM_RATE_SEGMENT_NAMES[segment];
+  return name.charAt(0).toUpperCase() + name.slice(1);
+};

@@ -2,6 +2,7 @@
 // list of versions): `phones.1.e164` is «Teléfonos › Teléfono 2 › Número», never the path (ADR 0041).
 
 import type { OpeningRange } from '@contracts/opening-schedule.ts';
+import { MAXIMUM_RATE_SEGMENTS, maximumRateSegmentLabel } from '@contracts/maximum-rate-segments.ts';
 import { formatPhone } from '@contracts/phone.ts';
 import { dayKeyToChile } from './chile-time.ts';
 import { formatPercent, formatPrice } from './format.ts';
@@ -224,6 +225,20 @@ const SETTINGS: Record<string, Node> = {
       legalNote: 'Nota legal bajo cada simulación',
     },
   },
+  maximumRates: {
+    label: 'Tasa máxima convencional',
+    fields: {
+      certificate: 'Certificado',
+      validFrom: 'Rige desde',
+      annualPercent: {
+        label: 'Tasa máxima anual',
+        fields: Object.fromEntries(
+          MAXIMUM_RATE_SEGMENTS.map((segment) => [segment, maximumRateSegmentLabel(segment)]),
+        ),
+      },
+    },
+  },
+  ufValue: { label: 'Unidad de fomento', fields: { pesos: 'Valor de la UF', date: 'Fecha del valor' } },
 };
 
 const labelOf = (node: Node) => (typeof node === 'string' ? node : node.label);
@@ -274,6 +289,7 @@ export function settingsValueText(path: string, value: unknown): string {
   if (typeof value === 'number') {
     if (/Percent/.test(path)) return Number.isInteger(value) ? `${value}%` : formatPercent(value);
     if (/(?:amount|minFinancedAmount)$/.test(path)) return formatPrice(value);
+    if (path === 'ufValue.pesos') return `$${value.toLocaleString('es-CL', { minimumFractionDigits: 2 })}`;
     return String(value).replace('.', ',');
   }
   if (typeof value === 'string') {

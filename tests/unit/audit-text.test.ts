@@ -33,6 +33,11 @@ describe('settings paths in the form’s words', () => {
     ['legal.terms', 'Textos legales › Términos y condiciones'],
     ['slides.0.photo', 'Portada › Diapositiva 1 › Foto'],
     ['hours.0', 'campo «hours» › campo «0»'],
+    [
+      'maximumRates.annualPercent.upTo200',
+      'Tasa máxima convencional › Tasa máxima anual › Créditos a 90 días o más, de más de 50 UF y hasta 200 UF',
+    ],
+    ['ufValue.date', 'Unidad de fomento › Fecha del valor'],
   ])('%s is «%s»', (path, label) => {
     expect(settingsPathLabel(path)).toBe(label);
   });
@@ -47,6 +52,9 @@ describe('settings paths in the form’s words', () => {
     expect(settingsValueText('whatsapp', '56987654321')).toBe('+56 9 8765 4321');
     expect(settingsValueText('schedule.closedDates', ['2027-09-17'])).toBe('17-09-2027');
     expect(settingsValueText('schedule.closedOnHolidays', false)).toBe('No');
+    expect(settingsValueText('maximumRates.annualPercent.upTo5000', 30.93)).toBe('30,93%');
+    expect(settingsValueText('ufValue.pesos', 38_362.26)).toBe('$38.362,26');
+    expect(settingsValueText('ufValue.date', '2024-12-09')).toBe('09-12-2024');
     expect(settingsValueText('slides.0.photo', null)).toBe('(vacío)');
     expect(settingsValueText('slides.0.photo', { hash: 'a'.repeat(32), width: 1600, height: 900 })).toBe(
       'foto de 1600×900 px',

@@ -1,12 +1,10 @@
 import type { RateLimits } from '@contracts/dealership.ts';
-import { MAXIMUM_RATE_SEGMENT_NAMES, MAXIMUM_RATE_SEGMENTS } from '@contracts/maximum-rates.ts';
+import { MAXIMUM_RATE_SEGMENTS, maximumRateSegmentLabel } from '@contracts/maximum-rate-segments.ts';
 import { dayKeyToChile } from '@domain/chile-time';
 import { STALE_AFTER_DAYS } from '@domain/maximum-rate';
 import { Card } from '~/components/admin/ui';
 import { TextField } from '~/components/forms/fields';
 import { SettingsGroup } from './settings-group';
-
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
  * The tasa máxima convencional in force (Ley 18.010 art. 6; ADR 0042): the certificate the CMF publishes each month,
@@ -47,7 +45,7 @@ export function MaximumRatesCard({ limits }: { limits: RateLimits }) {
             <TextField
               key={segment}
               name={`maximumRates.annualPercent.${segment}`}
-              label={capitalised(MAXIMUM_RATE_SEGMENT_NAMES[segment])}
+              label={maximumRateSegmentLabel(segment)}
               inputMode="decimal"
               defaultValue={maximumRates.annualPercent[segment].toLocaleString('es-CL')}
               maxLength={6}
