@@ -1,8 +1,8 @@
 // The site settings' fields in the words of the Sitio form, for what staff read about a change (the audit trail, the
 // list of versions): `phones.1.e164` is «Teléfonos › Teléfono 2 › Número», never the path (ADR 0041).
 
-import type { OpeningRange } from '@contracts/opening-schedule.ts';
 import { MAXIMUM_RATE_SEGMENTS, maximumRateSegmentLabel } from '@contracts/maximum-rate-segments.ts';
+import type { OpeningRange } from '@contracts/opening-schedule.ts';
 import { formatPhone } from '@contracts/phone.ts';
 import { dayKeyToChile } from './chile-time.ts';
 import { formatPercent, formatPrice } from './format.ts';

@@ -273,7 +273,7 @@ describe('the consents link (withdrawal from the rights page)', () => {
       303,
       '/derechos?error=autorizaciones#autorizaciones',
     ]);
-    const json = await askLink('x'.repeat(250) + '@example.cl');
+    const json = await askLink(`${'x'.repeat(250)}@example.cl`);
     expect(json.statusCode).toBe(400);
     expectSpanishSentence(json.json().campos.correo);
     const missing = await ask({}, { url: '/derechos/autorizaciones' });
