@@ -1,3 +1,4 @@
+import { MAX_DESCRIPTION } from '@contracts/admin-stock.ts';
 import { PATENTE_PATTERN } from '@contracts/patente.ts';
 import type { Db } from '@db/client.ts';
 import { auditLog, vehicleImages, vehicles } from '@db/schema.ts';
@@ -161,7 +162,8 @@ describe('POST /admin/api/vehiculos: doors, previous owners and description', ()
         if (vehiculo.descripcion === null) return;
         expect(vehiculo.descripcion).toBe((descripcion as string).trim());
         expect(vehiculo.descripcion).not.toMatch(UNPRINTABLE);
-        expect(vehiculo.descripcion.length).toBeLessThanOrEqual(2000);
+        // Characters as the contract counts them: an emoji is one, though it is two UTF-16 units.
+        expect([...vehiculo.descripcion].length).toBeLessThanOrEqual(MAX_DESCRIPTION);
       }),
       { numRuns: runs(60) },
     );
