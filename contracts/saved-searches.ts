@@ -26,33 +26,35 @@ const optionalText = (label: string, max: number) =>
     text({ label, max }).optional(),
   );
 
-export const SaveSearchSchema = z
-  .object({
-    correo: text({ label: 'tu correo', max: 254 })
-      .transform((v) => v.toLowerCase())
-      .pipe(z.email({ error: 'Ingresa un correo electrónico válido.' })),
-    consentimiento: ticked,
-    /** The listing's query string (kind 'busqueda'). */
-    consulta: optionalText('la búsqueda', 2000),
-    /** Vehicle ids, comma-separated (kind 'favoritos'). */
-    favoritos: optionalText('la lista de favoritos', 600),
-    origen: z
-      .enum(SAVED_SEARCH_SOURCES, { error: 'El origen de la alerta no es válido.' })
-      .optional()
-      .default('listado'),
-    politica_version: z.preprocess(
-      (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
-      z.number({ error: 'La versión de la política no es válida.' }).int().min(1).max(1_000_000).optional(),
-    ),
-  })
-  .superRefine((body, context) => {
-    if (body.consulta === undefined && body.favoritos === undefined)
-      context.addIssue({
-        code: 'custom',
-        path: ['consulta'],
-        message: 'Elige al menos un filtro o escribe una búsqueda antes de guardarla.',
-      });
-  });
+/** The two fields a person fills in every alert form: the sold car's form checks these alone in the browser. */
+export const AlertSignupSchema = z.object({
+  correo: text({ label: 'tu correo', max: 254 })
+    .transform((v) => v.toLowerCase())
+    .pipe(z.email({ error: 'Ingresa un correo electrónico válido.' })),
+  consentimiento: ticked,
+});
+
+export const SaveSearchSchema = AlertSignupSchema.extend({
+  /** The listing's query string (kind 'busqueda'). */
+  consulta: optionalText('la búsqueda', 2000),
+  /** Vehicle ids, comma-separated (kind 'favoritos'). */
+  favoritos: optionalText('la lista de favoritos', 600),
+  origen: z
+    .enum(SAVED_SEARCH_SOURCES, { error: 'El origen de la alerta no es válido.' })
+    .optional()
+    .default('listado'),
+  politica_version: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
+    z.number({ error: 'La versión de la política no es válida.' }).int().min(1).max(1_000_000).optional(),
+  ),
+}).superRefine((body, context) => {
+  if (body.consulta === undefined && body.favoritos === undefined)
+    context.addIssue({
+      code: 'custom',
+      path: ['consulta'],
+      message: 'Elige al menos un filtro o escribe una búsqueda antes de guardarla.',
+    });
+});
 export type SaveSearchInput = z.output<typeof SaveSearchSchema>;
 
 /** The single-use token of a confirmation link: 43 characters of base64url. */

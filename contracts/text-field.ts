@@ -45,12 +45,14 @@ export function text(options: {
       abort: true,
     })
     .pipe(
-      z
-        .string()
-        // Empty is "missing" whatever the minimum; a short answer is "too short".
-        .min(1, { error: required })
-        .min(min, { error: `${capitalize(label)} debe tener al menos ${min} caracteres.` })
-        .max(max, { error: `${capitalize(label)} admite hasta ${max} caracteres.` }),
+      // Empty is "missing" whatever the minimum (said once); a short answer is "too short".
+      (min > 1
+        ? z
+            .string()
+            .min(1, { error: required, abort: true })
+            .min(min, { error: `${capitalize(label)} debe tener al menos ${min} caracteres.` })
+        : z.string().min(1, { error: required })
+      ).max(max, { error: `${capitalize(label)} admite hasta ${max} caracteres.` }),
     );
 }
 

@@ -206,3 +206,27 @@ export function similarSearchQuery(vehicle: { brand: string; bodyType: string; y
   const parsed = parseSavedQuery(params.toString());
   return parsed.ok ? parsed.canonical : params.toString();
 }
+
+/**
+ * The sold car's alert as its page offers it: the saved search's canonical query, its words and the consent box's
+ * sentence, worked out on the server so the form's island loads none of these rules (ADR 0035).
+ */
+export interface SimilarAlert {
+  query: string;
+  /** «Mazda · SUV · desde el año 2021». */
+  title: string;
+  /** Stored as the evidence of the consent. */
+  consentWording: string;
+}
+
+export function similarAlert(
+  vehicle: { brand: string; bodyType: string; year: number },
+  dealership: string,
+): SimilarAlert {
+  const query = similarSearchQuery(vehicle);
+  return {
+    query,
+    title: alertTitle({ kind: 'busqueda', queryString: query }),
+    consentWording: alertConsentWording(dealership, 'busqueda'),
+  };
+}

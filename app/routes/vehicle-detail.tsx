@@ -3,6 +3,7 @@ import { directCreditDownPaymentText } from '@domain/credit';
 import { hasSimulatorChoice, readSimulatorChoice } from '@domain/credit-params';
 import { formatMileage, formatPrice } from '@domain/format';
 import { rateLimits } from '@domain/maximum-rate';
+import { similarAlert } from '@domain/saved-search';
 import { vehiclePageData } from '@server/services/catalogue/vehicle-page';
 import { quotationAt } from '@server/services/settings/quotation';
 import { data, isRouteErrorResponse, Link, useSearchParams } from 'react-router';
@@ -174,14 +175,7 @@ function SoldVehicle({ vehicle, description, similar, soldAt }: PageData & { sol
         >
           <SoldSummary vehicle={vehicle}>
             <SimilarAlertFormIsland
-              vehicle={{
-                id: vehicle.id,
-                name: vehicle.name,
-                brand: vehicle.brand,
-                year: vehicle.year,
-                bodyType: vehicle.bodyType,
-              }}
-              dealership={dealership.name}
+              alert={similarAlert(vehicle, dealership.name)}
               policyVersion={consent.contacto.policyVersion}
             />
           </SoldSummary>

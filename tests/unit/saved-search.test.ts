@@ -1,11 +1,13 @@
 // domain/saved-search.ts (issue 33, ADR 0039): the search saved is the listing's, read strictly; the brand keys the
 // matching compares in SQL agree with the listing's brand rule on every name and brand.
+import { AlertSignupSchema } from '@contracts/saved-searches.ts';
 import { buildDemoVehicles } from '@db/seed/demo-catalogue.ts';
 import {
   alertConsentWording,
   brandKey,
   describeSearch,
   parseSavedQuery,
+  similarAlert,
   similarSearchQuery,
   vehicleBrandKeys,
 } from '@domain/saved-search.ts';
@@ -87,5 +89,28 @@ describe('the saved query', () => {
     expect(alertConsentWording('Automotora Cordillera', 'busqueda')).toBe(
       'Acepto que Automotora Cordillera me envíe correos cuando llegue o baje de precio un auto que calce con esta búsqueda, como máximo uno al día. Puedo darme de baja cuando quiera con el enlace de cada correo.',
     );
+  });
+});
+
+describe('the sold car’s alert (its page works these out; its island checks two fields)', () => {
+  it('names the search in words and carries the consent sentence', () => {
+    const alert = similarAlert({ brand: 'Mazda', bodyType: 'SUV', year: 2023 }, 'Automotora Cordillera');
+    expect(alert.title).toBe('Mazda · SUV · desde el año 2021');
+    expect(parseSavedQuery(alert.query).ok).toBe(true);
+    expect(alert.consentWording).toMatch(/^Acepto que Automotora Cordillera me envíe correos/);
+  });
+
+  it('the island’s schema refuses an empty address and an unticked box in Spanish', () => {
+    const result = AlertSignupSchema.safeParse({ correo: '', consentimiento: false });
+    expect(result.success).toBe(false);
+    const messages = result.error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+    expect(messages).toEqual([
+      ['correo', 'Ingresa tu correo.'],
+      ['consentimiento', 'Para recibir alertas, marca la casilla de autorización.'],
+    ]);
+    expect(AlertSignupSchema.parse({ correo: 'Ana@Example.cl', consentimiento: 'on' })).toEqual({
+      correo: 'ana@example.cl',
+      consentimiento: true,
+    });
   });
 });

@@ -1,7 +1,7 @@
 // "Te avisamos si llega uno similar" of a sold vehicle's page (ADR 0018, issue 33): a saved search (ADR 0039) of the
 // same brand and body type, of its year or close to it, confirmed by e-mail like any alert: POST /api/alertas/.
 
-import { alertConsentWording, alertTitle, similarSearchQuery } from '@domain/saved-search';
+import type { SimilarAlert } from '@domain/saved-search';
 import { useContext } from 'react';
 import type { z } from 'zod';
 import { island } from '~/lib/island';
@@ -9,19 +9,9 @@ import { useLeadForm } from '~/lib/use-lead-form';
 import { FieldError, FieldErrors, TextField } from './fields';
 import { FormNotice, PrivacyNote, SubmitButton, SuccessPanel } from './form-parts';
 
-export interface SoldVehicleRef {
-  id: number;
-  /** brand + model */
-  name: string;
-  brand: string;
-  year: number;
-  bodyType: string;
-}
-
 interface Props {
-  vehicle: SoldVehicleRef;
-  /** The dealership's name, which the consent sentence names. */
-  dealership: string;
+  /** Worked out on the server (domain/saved-search.ts): the island loads none of the saved searches' rules. */
+  alert: SimilarAlert;
   /** The privacy policy version the page shows (ADR 0031). */
   policyVersion: number | null;
 }
@@ -29,8 +19,7 @@ interface Props {
 /** The alert's own rules for the two fields the visitor fills; the search is ours. */
 const schema = () =>
   import('@contracts/saved-searches.ts').then(
-    ({ SaveSearchSchema }) =>
-      SaveSearchSchema.pick({ correo: true, consentimiento: true }) as unknown as z.ZodType,
+    ({ AlertSignupSchema }) => AlertSignupSchema as unknown as z.ZodType,
   );
 
 /** The unticked box of the alert's consent; its sentence is what the server stores as the evidence. */
@@ -58,8 +47,7 @@ function AlertConsentBox({ wording }: { wording: string }) {
   );
 }
 
-export function SimilarAlertForm({ vehicle, dealership, policyVersion }: Props) {
-  const consulta = similarSearchQuery(vehicle);
+export function SimilarAlertForm({ alert, policyVersion }: Props) {
   const lead = useLeadForm({
     schema,
     endpoint: '/api/alertas/',
@@ -67,7 +55,7 @@ export function SimilarAlertForm({ vehicle, dealership, policyVersion }: Props) 
     toBody: ({ correo = '', consentimiento }) => ({
       correo,
       consentimiento: consentimiento === 'true',
-      consulta,
+      consulta: alert.query,
       origen: 'vendido',
       ...(policyVersion !== null ? { politica_version: policyVersion } : {}),
     }),
@@ -85,10 +73,7 @@ export function SimilarAlertForm({ vehicle, dealership, policyVersion }: Props) 
           <form key={lead.formKey} {...lead.formProps} className="grid gap-4">
             <p className="text-slate-700 text-sm">
               Te escribimos cuando llegue un auto como este:{' '}
-              <strong className="text-slate-900">
-                {alertTitle({ kind: 'busqueda', queryString: consulta })}
-              </strong>
-              . Como máximo un correo al día.
+              <strong className="text-slate-900">{alert.title}</strong>. Como máximo un correo al día.
             </p>
             <TextField
               name="correo"
@@ -97,7 +82,7 @@ export function SimilarAlertForm({ vehicle, dealership, policyVersion }: Props) 
               autoComplete="email"
               maxLength={254}
             />
-            <AlertConsentBox wording={alertConsentWording(dealership, 'busqueda')} />
+            <AlertConsentBox wording={alert.consentWording} />
             <SubmitButton sending={lead.status === 'sending'}>Avísenme</SubmitButton>
             <PrivacyNote />
           </form>

@@ -44,7 +44,7 @@ export function ListingResults({ vehicles, query, loading }: Props) {
           className={
             index === 0
               ? undefined
-              : 'render-near-view [--render-near-view-size:32rem] lg:[--render-near-view-size:30rem]'
+              : 'render-near-view [--render-near-view-size:33rem] sm:[--render-near-view-size:32rem] lg:[--render-near-view-size:30rem]'
           }
         >
           <VehicleCard vehicle={vehicle} sizes={CARD_SIZES} priority={index === 0} />
