@@ -1,7 +1,7 @@
-import { RIGHTS_EXPORT_INVALID, RightsTokenSchema } from '@contracts/rights';
+import { RightsTokenSchema } from '@contracts/rights';
 import { data } from 'react-router';
 import { PersonalDataView } from '~/components/rights/personal-data-view';
-import { linkClass, RightsAnswer, RightsPageFrame } from '~/components/rights/rights-page-frame';
+import { ExportLinkInvalid, linkClass, RightsPageFrame } from '~/components/rights/rights-page-frame';
 import { NO_STORE } from '~/lib/csrf-form.server';
 import type { Route } from './+types/derechos-descarga-ver';
 
@@ -21,19 +21,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 export default function DerechosDescargaVer({ loaderData }: Route.ComponentProps) {
   const { found, token } = loaderData;
-  if (!found || !token)
-    return (
-      <RightsPageFrame title="Tus datos" intro="El enlace que abriste ya no sirve.">
-        <RightsAnswer tone="problem" title="Enlace no válido">
-          <p>{RIGHTS_EXPORT_INVALID}</p>
-          <p>
-            <a href="/derechos" className={linkClass}>
-              Pedir mis datos de nuevo
-            </a>
-          </p>
-        </RightsAnswer>
-      </RightsPageFrame>
-    );
+  if (!found || !token) return <ExportLinkInvalid title="Tus datos" />;
   return (
     <RightsPageFrame
       title="Tus datos"

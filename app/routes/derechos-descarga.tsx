@@ -1,8 +1,13 @@
-import { RIGHTS_EXPORT_INVALID, RightsTokenSchema } from '@contracts/rights';
+import { RightsTokenSchema } from '@contracts/rights';
 import { formatChileDateTime } from '@domain/chile-time';
 import { data } from 'react-router';
 import { Download } from '~/components/icons';
-import { linkClass, RightsAnswer, RightsPageFrame } from '~/components/rights/rights-page-frame';
+import {
+  ExportLinkInvalid,
+  linkClass,
+  RightsAnswer,
+  RightsPageFrame,
+} from '~/components/rights/rights-page-frame';
 import { NO_STORE } from '~/lib/csrf-form.server';
 import type { Route } from './+types/derechos-descarga';
 
@@ -28,19 +33,7 @@ const button =
 
 export default function DerechosDescarga({ loaderData }: Route.ComponentProps) {
   const { link } = loaderData;
-  if (!link)
-    return (
-      <RightsPageFrame title="Descarga tus datos" intro="El enlace que abriste ya no sirve.">
-        <RightsAnswer tone="problem" title="Enlace no válido">
-          <p>{RIGHTS_EXPORT_INVALID}</p>
-          <p>
-            <a href="/derechos" className={linkClass}>
-              Pedir mis datos de nuevo
-            </a>
-          </p>
-        </RightsAnswer>
-      </RightsPageFrame>
-    );
+  if (!link) return <ExportLinkInvalid title="Descarga tus datos" />;
   const query = `?t=${encodeURIComponent(link.token)}`;
   return (
     <RightsPageFrame title="Descarga tus datos" intro="Todo lo que guardamos asociado a tu correo.">

@@ -1,3 +1,4 @@
+import { RIGHTS_EXPORT_INVALID } from '@contracts/rights';
 import type { ReactNode } from 'react';
 import { CircleAlert, CircleCheck } from '~/components/icons';
 import { PageHero } from '~/components/layout/page-hero';
@@ -51,3 +52,19 @@ export function RightsAnswer({
 }
 
 export const linkClass = 'font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900';
+
+/** A personal-data download link that no longer works (used, expired or mistyped), on either page that reads it. */
+export function ExportLinkInvalid({ title }: { title: string }) {
+  return (
+    <RightsPageFrame title={title} intro="El enlace que abriste ya no sirve.">
+      <RightsAnswer tone="problem" title="Enlace no válido">
+        <p>{RIGHTS_EXPORT_INVALID}</p>
+        <p>
+          <a href="/derechos" className={linkClass}>
+            Pedir mis datos de nuevo
+          </a>
+        </p>
+      </RightsAnswer>
+    </RightsPageFrame>
+  );
+}
