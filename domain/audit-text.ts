@@ -10,7 +10,7 @@ import { STOCK_STATUS_LABEL, type StockStatus, VEHICLE_FIELD_LABEL } from '@cont
 import { formatPhone } from '@contracts/phone.ts';
 import { dayKeyToChile, formatChileDateTime } from './chile-time.ts';
 import { formatMileage, formatPrice } from './format.ts';
-import { settingsPathLabel, settingsValueText } from './settings-labels.ts';
+import { keyWords, settingsPathLabel, settingsValueText } from './settings-labels.ts';
 
 /** One line: a field and its value, or the value it had and the one it got. */
 export type AuditLine = { label: string; value: string } | { label: string; before: string; after: string };
@@ -95,10 +95,7 @@ const rank = (key: string) => (ORDER.includes(key) ? ORDER.indexOf(key) : ORDER.
 export function keyLabel(key: string): string {
   const known = KEY_LABELS[key];
   if (known) return known;
-  const words = key
-    .replace(/_/g, ' ')
-    .replace(/([a-záéíóúñ])([A-Z])/g, '$1 $2')
-    .toLowerCase();
+  const words = keyWords(key);
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

@@ -241,6 +241,14 @@ const SETTINGS: Record<string, Node> = {
   ufValue: { label: 'Unidad de fomento', fields: { pesos: 'Valor de la UF', date: 'Fecha del valor' } },
 };
 
+/** A key in lower-case words: `old_terms` and `oldTerms` are «old terms» (a field nobody labelled, said in words). */
+export function keyWords(key: string): string {
+  return key
+    .replace(/_/g, ' ')
+    .replace(/([a-záéíóúñ])([A-Z])/g, '$1 $2')
+    .toLowerCase();
+}
+
 const labelOf = (node: Node) => (typeof node === 'string' ? node : node.label);
 
 /**
@@ -253,7 +261,7 @@ export function settingsPathLabel(path: string): string {
   let node: Node | undefined = { label: '', fields: SETTINGS };
   for (const part of path.split('.')) {
     if (node === undefined || typeof node === 'string') {
-      words.push(`campo «${part}»`);
+      words.push(`campo «${keyWords(part)}»`);
       node = undefined;
       continue;
     }
@@ -264,7 +272,7 @@ export function settingsPathLabel(path: string): string {
     }
     const next: Node | undefined = node.fields?.[part];
     if (next === undefined) {
-      words.push(`campo «${part}»`);
+      words.push(`campo «${keyWords(part)}»`);
       node = undefined;
       continue;
     }

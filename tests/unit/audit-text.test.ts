@@ -33,6 +33,8 @@ describe('settings paths in the form’s words', () => {
     ['legal.terms', 'Textos legales › Términos y condiciones'],
     ['slides.0.photo', 'Portada › Diapositiva 1 › Foto'],
     ['hours.0', 'campo «hours» › campo «0»'],
+    ['legal.old_terms', 'Textos legales › campo «old terms»'],
+    ['legal.oldTerms', 'Textos legales › campo «old terms»'],
     [
       'maximumRates.annualPercent.upTo200',
       'Tasa máxima convencional › Tasa máxima anual › Créditos a 90 días o más, de más de 50 UF y hasta 200 UF',
