@@ -1,6 +1,6 @@
 // Issue 19 (ADR 0019): the server's half of favourites and compare. /favoritos?ids= and /comparar?ids= render
 // exactly the vehicles asked, in order, with sold and unknown ones named; /favoritos.json gives the own list's cards;
-// hostile `ids` get a Spanish sentence and a 400, never a 5xx. Pages are served as `npm run dev` serves them.
+// hostile `ids` get a Spanish sentence and a 400, never a 5xx. Pages are served from the build, as in production.
 
 import type { FavouritesResponse } from '@contracts/saved.ts';
 import type { Database } from '@db/client.ts';
@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLookups, createVehicle } from '../support/factories.ts';
 import { NAUGHTY_STRINGS } from '../support/naughty-strings.ts';
-import { testConfig } from '../support/test-app.ts';
+import { builtSiteDir, testConfig } from '../support/test-app.ts';
 import { openTestDatabase } from '../support/test-database.ts';
 
 let app: FastifyInstance;
@@ -23,7 +23,7 @@ let draft: Vehicle;
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  app = await buildApp({ config: testConfig({ NODE_ENV: 'development' }), database, pages: 'development' });
+  app = await buildApp({ config: testConfig(), database, pages: 'production', buildDir: builtSiteDir() });
   await app.ready();
   const db = database.db;
   const lookups = await createLookups(db, { brand: 'Mazda', bodyType: 'SUV' });

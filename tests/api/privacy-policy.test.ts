@@ -1,10 +1,3 @@
-// The privacy policy as numbered versions (ADR 0031; Ley 19.628 as amended by Ley 21.719, art. 14 ter a): published
-// at start and with every settings change that alters its text, once however many publish together, and every
-// version readable as it was published.
-//
-// Pages are the built site's (`npm run build` first, as `npm test` does), served with its page cache.
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { Dealership } from '@contracts/dealership.ts';
 import type { Database } from '@db/client.ts';
 import { auditLog, privacyPolicyVersions, siteSettings } from '@db/schema.ts';
@@ -18,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectSpanishRefusal } from '../support/hostile-checks.ts';
 import { callAs, type SignedInStaff, signedInStaff } from '../support/staff.ts';
-import { apiAppOn, testConfig } from '../support/test-app.ts';
+import { apiAppOn, builtSiteDir, testConfig } from '../support/test-app.ts';
 import { openTestDatabase } from '../support/test-database.ts';
 
 interface Saved {
@@ -32,10 +25,7 @@ let app: FastifyInstance;
 let admin: SignedInStaff;
 
 beforeAll(async () => {
-  const buildDir = path.resolve('build');
-  if (!existsSync(path.join(buildDir, 'server', 'index.js'))) {
-    throw new Error('Run `npm run build` first: these tests serve the built site.');
-  }
+  const buildDir = builtSiteDir();
   database = await openTestDatabase();
   app = await buildApp({ config: testConfig(), database, pages: 'production', buildDir });
   await app.ready();

@@ -18,7 +18,7 @@ import { csrfHeaders } from '../support/csrf-client.ts';
 import { createLookups, createVehicle } from '../support/factories.ts';
 import { sellAs, undoSaleAs } from '../support/sales.ts';
 import { type SignedInStaff, signedInStaff } from '../support/staff.ts';
-import { testConfig } from '../support/test-app.ts';
+import { builtSiteDir, testConfig } from '../support/test-app.ts';
 import { openTestDatabase } from '../support/test-database.ts';
 
 const SOLD_PAGE_DAYS = 10;
@@ -37,9 +37,10 @@ let unrelated: Vehicle;
 beforeAll(async () => {
   database = await openTestDatabase();
   app = await buildApp({
-    config: testConfig({ NODE_ENV: 'development', SOLD_PAGE_DAYS: String(SOLD_PAGE_DAYS) }),
+    config: testConfig({ SOLD_PAGE_DAYS: String(SOLD_PAGE_DAYS) }),
     database,
-    pages: 'development',
+    pages: 'production',
+    buildDir: builtSiteDir(),
   });
   await app.ready();
   publicUrl = app.services.config.publicUrl;

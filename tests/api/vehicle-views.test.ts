@@ -1,10 +1,3 @@
-// Issue 21, item 4: views of each vehicle page per Chilean day, counted in memory per instance and added to the
-// database (vehicle, day, count: nothing else) every few seconds and at shutdown, so instances add up.
-//
-// The HTTP part serves the built site (`npm run build`, as `npm test` does before vitest): the page cache exists only
-// there, and a kept page must be counted like a fresh render.
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { type Database, openDatabase } from '@db/client.ts';
 import { vehicles, vehicleViews } from '@db/schema.ts';
 import { buildApp } from '@server/app.ts';
@@ -13,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLookups, createVehicle } from '../support/factories.ts';
-import { apiAppOn, testConfig } from '../support/test-app.ts';
+import { apiAppOn, builtSiteDir, testConfig } from '../support/test-app.ts';
 import { openTestDatabase } from '../support/test-database.ts';
 import { ThrowawayPostgres } from '../support/throwaway-postgres.ts';
 
@@ -99,7 +92,6 @@ describe('ViewCounter on one database', () => {
 });
 
 describe('views of a vehicle page through the HTTP server (built site)', () => {
-  const buildDir = path.resolve('build');
   let database: Database;
   let app: FastifyInstance;
   let base: string;
@@ -107,9 +99,7 @@ describe('views of a vehicle page through the HTTP server (built site)', () => {
   let draftId: number;
 
   beforeAll(async () => {
-    if (!existsSync(path.join(buildDir, 'server', 'index.js'))) {
-      throw new Error('Run `npm run build` first: these tests serve the built site and its page cache.');
-    }
+    const buildDir = builtSiteDir();
     database = await openTestDatabase();
     const lookups = await createLookups(database.db);
     vehicleId = (await createVehicle(database.db, { lookups, model: 'Tracker' })).id;

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import type { Database } from '@db/client.ts';
 import { buildApp } from '@server/app.ts';
 import { type AppConfig, loadConfig } from '@server/config/env.ts';
@@ -20,6 +22,18 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
     PUBLIC_URL: 'https://autos.example.cl',
     ...env,
   });
+}
+
+/**
+ * The folder of `npm run build`'s output, for tests that serve the pages as production does. They render with the
+ * built server bundle instead of starting a Vite dev server (5–10 s of CPU per file, ADR 0043); `npm test` builds
+ * before it runs them, and a run without a build says so instead of failing on a missing file.
+ */
+export function builtSiteDir(): string {
+  const buildDir = path.resolve('build');
+  if (!existsSync(path.join(buildDir, 'server', 'index.js')))
+    throw new Error('Run `npm run build` first: these tests serve the built site.');
+  return buildDir;
 }
 
 /** The API-only application on `database`, ready for `app.inject` (another instance on the same data, say). */
