@@ -123,6 +123,10 @@ export function useLeadForm(config: LeadFormConfig) {
     const message = parsed.success ? undefined : fieldErrors(parsed.error)[target.name];
     setErrors((current) => {
       if (current[target.name] === message) return current;
+      // Leaving a field never clears its error: the error may be the server's, which the form's own rules cannot
+      // judge (a test-drive time taken meanwhile), and a field also "loses focus" when it is removed (the taken
+      // times, read again). Changing a flagged field does clear it (onlyIfFlagged).
+      if (!message && !onlyIfFlagged) return current;
       const next = { ...current };
       if (message) next[target.name] = message;
       else delete next[target.name];
