@@ -1,3 +1,8 @@
+// The privacy policy as numbered versions (ADR 0031; Ley 19.628 as amended by Ley 21.719, art. 14 ter a): published
+// at start and with every settings change that alters its text, once however many publish together, and every
+// version readable as it was published.
+//
+// Pages are the built site's (`npm run build` first, as `npm test` does), served with its page cache.
 import type { Dealership } from '@contracts/dealership.ts';
 import type { Database } from '@db/client.ts';
 import { auditLog, privacyPolicyVersions, siteSettings } from '@db/schema.ts';

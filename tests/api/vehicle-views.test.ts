@@ -1,3 +1,8 @@
+// Issue 21, item 4: views of each vehicle page per Chilean day, counted in memory per instance and added to the
+// database (vehicle, day, count: nothing else) every few seconds and at shutdown, so instances add up.
+//
+// The HTTP part serves the built site (`npm run build`, as `npm test` does before vitest): the page cache exists only
+// there, and a kept page must be counted like a fresh render.
 import { type Database, openDatabase } from '@db/client.ts';
 import { vehicles, vehicleViews } from '@db/schema.ts';
 import { buildApp } from '@server/app.ts';

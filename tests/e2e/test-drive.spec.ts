@@ -64,6 +64,12 @@ async function chooseTime(
   throw new Error(`no day offers ${k + 1} free times`);
 }
 
+/** The headers a booking sent from the page carries (CSRF token and origin), for someone else's booking by API. */
+async function bookingHeaders(page: Page): Promise<Record<string, string>> {
+  const token = (await (await page.request.get('/api/get-csrf-token/')).json()) as { csrfToken: string };
+  return { 'X-CSRFToken': token.csrfToken, Origin: new URL(page.url()).origin };
+}
+
 async function openBooking(page: Page, vehicleId: number, withInquiry = false) {
   await page.goto(`/vehicles/${vehicleId}`);
   await hydrated(page);
@@ -172,8 +178,7 @@ test(
     const { time, inicio } = await chooseTime(dialog, phone ? 3 : 2);
 
     // Someone else takes that slot (for another car) while the dialog is open.
-    const token = (await (await page.request.get('/api/get-csrf-token/')).json()) as { csrfToken: string };
-    const headers = { 'X-CSRFToken': token.csrfToken, Origin: new URL(page.url()).origin };
+    const headers = await bookingHeaders(page);
     const other = { nombre: 'Otra Persona', telefono: '+56 9 7000 1111', correo: 'otra@example.cl' };
     const taken = await page.request.post('/api/prueba-de-manejo/', {
       headers,
@@ -231,8 +236,7 @@ test('the taken time stays said beside the times read again, also when the focus
   const chosen = (await times.nth(1).getAttribute('value')) ?? '';
 
   // Someone else takes the time the visitor is about to choose, and the first time of that day, while the dialog is open.
-  const token = (await (await page.request.get('/api/get-csrf-token/')).json()) as { csrfToken: string };
-  const headers = { 'X-CSRFToken': token.csrfToken, Origin: new URL(page.url()).origin };
+  const headers = await bookingHeaders(page);
   for (const [vehiculo, horario, correo] of [
     [theirs.id, chosen, 'primera@example.cl'],
     [another.id, first, 'segunda@example.cl'],
