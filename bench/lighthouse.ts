@@ -2,9 +2,10 @@
 // runs, with the four phases of the Largest Contentful Paint, so a slower LCP shows where its time went.
 //   npm run build && npx tsx bench/lighthouse.ts            (BENCH_URL=http://host:port to use a running server)
 //   BENCH_PAGES='/ /vehicles' BENCH_RUNS=3 npx tsx bench/lighthouse.ts    (some pages, space-separated; fewer runs)
+//   BENCH_SAVE=/tmp/lh npx tsx bench/lighthouse.ts    (also writes each run's whole report there, to read its trace)
 // Starts the built server on a fresh data directory and waits until the demo photos are rendered.
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -100,6 +101,11 @@ try {
           ignoreStatusCode: true,
         });
         if (!result) throw new Error('lighthouse returned nothing');
+        if (process.env.BENCH_SAVE) {
+          mkdirSync(process.env.BENCH_SAVE, { recursive: true });
+          const name = `${page.replace(/[^a-z0-9]+/gi, '_')}-${i + 1}.json`;
+          writeFileSync(path.join(process.env.BENCH_SAVE, name), JSON.stringify(result.lhr));
+        }
         runs.push(result.lhr);
         benchmarkIndexes.push(result.lhr.environment.benchmarkIndex);
       }

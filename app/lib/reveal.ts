@@ -9,14 +9,25 @@ const SHOWN = ['transition', 'duration-700', 'ease-out'];
 
 const started = new WeakSet<HTMLElement>();
 
-/** Starts the fade-in of one element marked `data-reveal="<delay ms>"`; returns what stops it. */
-export function revealOnScroll(element: HTMLElement): () => void {
-  const stop = () => {};
-  if (started.has(element)) return stop;
-  started.add(element);
-  if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return stop;
-  if (!('IntersectionObserver' in window)) return stop;
-  if (element.getBoundingClientRect().top < window.innerHeight) return stop;
+/** Whether fading in is wanted at all here (asked once per page: the answer is the same for every element). */
+function canFade(): boolean {
+  return 'IntersectionObserver' in window && !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/**
+ * Whether an element starts below the fold. Content far below is laid out only as it nears the screen (the
+ * `render-near-view` utility, ADR 0022): asking where an element inside such a block is would make the browser lay the
+ * whole block out at once. The block's own box is always laid out, so when the block starts below the fold its content
+ * does too, and only a block near the screen, already laid out, is looked into.
+ */
+function startsBelowFold(element: HTMLElement): boolean {
+  const block = element.parentElement?.closest<HTMLElement>('.render-near-view');
+  if (block && block.getBoundingClientRect().top >= window.innerHeight) return true;
+  return element.getBoundingClientRect().top >= window.innerHeight;
+}
+
+/** Hides one element and fades it in when 20% of it is visible; returns what shows it at once. */
+function fadeInLater(element: HTMLElement): () => void {
   element.classList.add(...HIDDEN);
   const observer = new IntersectionObserver(
     (entries) => {
@@ -39,7 +50,26 @@ export function revealOnScroll(element: HTMLElement): () => void {
   return finish;
 }
 
-/** Starts every fade-in under `root`. */
+/** Starts the fade-in of one element marked `data-reveal="<delay ms>"`; returns what stops it. */
+export function revealOnScroll(element: HTMLElement): () => void {
+  if (started.has(element)) return () => {};
+  started.add(element);
+  if (!canFade() || !startsBelowFold(element)) return () => {};
+  return fadeInLater(element);
+}
+
+/**
+ * Starts every fade-in under `root`. Every position is read before any element is hidden: hiding one and then asking
+ * where the next is made the browser lay the page out again for each (a 25 ms task on a phone-speed CPU, ADR 0035).
+ */
 export function revealAll(root: ParentNode): void {
-  for (const element of root.querySelectorAll<HTMLElement>('[data-reveal]')) revealOnScroll(element);
+  if (!canFade()) return;
+  const elements = [...root.querySelectorAll<HTMLElement>('[data-reveal]')].filter(
+    (element) => !started.has(element),
+  );
+  const below = elements.map(startsBelowFold);
+  elements.forEach((element, index) => {
+    started.add(element);
+    if (below[index]) fadeInLater(element);
+  });
 }
