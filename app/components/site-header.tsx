@@ -10,19 +10,19 @@ import { CurrentPathContext } from './layout/site-nav-link';
 import { TopBar } from './layout/top-bar';
 import { Logo } from './logo';
 
-/**
- * What the header shows of the settings: all but the legal texts, which are long and only /terminos and /privacidad
- * use, and the opening hours as the lines people read (ADR 0036) rather than the schedule.
- */
-export type HeaderDealership = Omit<Dealership, 'legal' | 'schedule'> & { hours: string[] };
+/** What the header shows of the settings: the name, the ways to reach the dealership and the opening hours. */
+export type HeaderDealership = Pick<Dealership, 'name' | 'phones' | 'whatsapp' | 'email' | 'social'> & {
+  hours: string[];
+};
 
 /**
- * The header island's props travel in every public page as JSON, so they leave out the legal texts (several kB); the
- * hours are written here, on the server, so the island carries no code to write them.
+ * The header island's props travel in every public page as JSON and are read when it hydrates, so they carry only
+ * what the header shows (the whole settings were 6 kB of every page); the hours are written here, on the server, as
+ * the lines people read (ADR 0036), so the island carries no code to write them.
  */
 export function headerDealership(dealership: Dealership): HeaderDealership {
-  const { legal: _legal, schedule, ...shown } = dealership;
-  return { ...shown, hours: hoursLines(schedule) };
+  const { name, phones, whatsapp, email, social, schedule } = dealership;
+  return { name, phones, whatsapp, email, social, hours: hoursLines(schedule) };
 }
 
 /** docs/product.md: the top bar collapses once the page is scrolled more than 10 px. */
