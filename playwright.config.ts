@@ -6,6 +6,9 @@ import { defineConfig, devices } from '@playwright/test';
 // One fresh data directory per run and per server, shared by that server and the workers (they inherit the env).
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'automotora-e2e-'));
 process.env.E2E_SITE_WIDE_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'automotora-e2e-site-wide-'));
+// Servers the tests start themselves (the back-office stories, the lifecycle test) serve the build the run's own
+// servers checked and built at its start, never a newer one (scripts/start.mjs).
+process.env.BUILD_AS_IS ??= '1';
 const port = Number(process.env.E2E_PORT ?? 3210);
 /** The site-wide project's own server (port + 40; server-lifecycle uses + 50, the back-office story + 60 and + 61). */
 const siteWidePort = port + 40;
@@ -146,6 +149,8 @@ function e2eServer(serverPort: number, dataDir: string | undefined, extraEnv: Re
       // The alerts' story (saved-searches.spec.ts) waits for its e-mail: matches are gathered 15 s, looked at every 2 s.
       ALERT_GATHER_SECONDS: '15',
       ALERTS_EVERY_SECONDS: '2',
+      // These servers start first, one after the other: the first builds what is stale, as `npm start` does.
+      BUILD_AS_IS: '',
       ...extraEnv,
     },
   };

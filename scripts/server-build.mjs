@@ -95,6 +95,11 @@ export async function precompressAssets(clientDir) {
   );
 }
 
+/** The server's entry file in a build. */
+export function builtEntry(buildDir = defaultBuildDir()) {
+  return path.join(buildDir, 'server-app', 'main.mjs');
+}
+
 /**
  * Builds what is missing or older than its sources and returns the server's entry file.
  * `buildDir` defaults to BUILD_DIR or build/.
@@ -131,11 +136,10 @@ export async function ensureBuilt(buildDir = defaultBuildDir()) {
     }
     await precompressAssets(path.join(buildDir, 'client'));
   }
-  const serverDir = path.join(buildDir, 'server-app');
-  const entry = path.join(serverDir, 'main.mjs');
+  const entry = builtEntry(buildDir);
   if (stale(entry, ['server', 'db', 'contracts', 'app/lib', 'package-lock.json'])) {
     console.info('Compilando el servidor...');
-    await bundleServer(serverDir);
+    await bundleServer(path.dirname(entry));
   }
   return entry;
 }
