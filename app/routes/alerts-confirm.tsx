@@ -3,7 +3,7 @@ import { pendingAlert } from '@server/services/alerts/save-search.ts';
 import { data } from 'react-router';
 import { BellRing } from '~/components/icons';
 import { PageHero } from '~/components/layout/page-hero';
-import { linkClass, RightsAnswer } from '~/components/rights/rights-page-frame';
+import { linkClass, RightsAnswer, TokenConfirmForm } from '~/components/rights/rights-page-frame';
 import { csrfForm } from '~/lib/csrf-form.server';
 import type { Route } from './+types/alerts-confirm';
 
@@ -44,17 +44,13 @@ export default function AlertsConfirm({ loaderData }: Route.ComponentProps) {
               Al confirmar, te escribiremos cuando llegue o baje de precio un auto que calce con esta alerta,
               como máximo una vez al día. Cada correo trae un enlace para darte de baja.
             </p>
-            <form method="post" action="/alertas/confirmar">
-              <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken} />
-              <input type="hidden" name="t" value={link.token} />
-              <button
-                type="submit"
-                className="inline-flex h-12 w-full items-center justify-center gap-2 rounded-lg bg-brand-700 px-6 font-semibold text-white transition hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-brand-600 focus-visible:outline-offset-2 sm:w-auto"
-              >
-                <BellRing aria-hidden className="size-5" />
-                Confirmar alerta
-              </button>
-            </form>
+            <TokenConfirmForm
+              action="/alertas/confirmar"
+              csrfToken={csrfToken}
+              token={link.token}
+              icon={<BellRing aria-hidden className="size-5" />}
+              label="Confirmar alerta"
+            />
             <p className="text-slate-600 text-sm">
               Si no la pediste tú, cierra esta página: sin confirmación no te enviamos nada.
             </p>

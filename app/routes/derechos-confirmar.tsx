@@ -2,7 +2,12 @@ import { RIGHT_LABELS, RIGHTS_LINK_INVALID, RightsTokenSchema } from '@contracts
 import { formatChileDateTime } from '@domain/chile-time';
 import { data } from 'react-router';
 import { CircleCheck } from '~/components/icons';
-import { linkClass, RightsAnswer, RightsPageFrame } from '~/components/rights/rights-page-frame';
+import {
+  linkClass,
+  RightsAnswer,
+  RightsPageFrame,
+  TokenConfirmForm,
+} from '~/components/rights/rights-page-frame';
 import { csrfForm } from '~/lib/csrf-form.server';
 import type { Route } from './+types/derechos-confirmar';
 
@@ -64,17 +69,13 @@ export default function DerechosConfirmar({ loaderData }: Route.ComponentProps) 
           Para el correo <strong className="break-all text-slate-900">{link.email}</strong>. Al confirmar, tu
           solicitud queda recibida y empieza a correr el plazo legal para responderte.
         </p>
-        <form method="post" action="/derechos/confirmar">
-          <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken} />
-          <input type="hidden" name="t" value={link.token} />
-          <button
-            type="submit"
-            className="inline-flex h-12 w-full items-center justify-center gap-2 rounded-lg bg-brand-700 px-6 font-semibold text-white transition hover:bg-brand-800 sm:w-auto"
-          >
-            <CircleCheck aria-hidden className="size-5" />
-            Confirmar solicitud
-          </button>
-        </form>
+        <TokenConfirmForm
+          action="/derechos/confirmar"
+          csrfToken={csrfToken}
+          token={link.token}
+          icon={<CircleCheck aria-hidden className="size-5" />}
+          label="Confirmar solicitud"
+        />
         <p className="text-slate-600 text-sm">
           El enlace vence el {link.expires}. Si no pediste esto, cierra esta página: sin confirmación no
           hacemos nada.

@@ -45,6 +45,41 @@ export const adminButton = {
   ghost: `${buttonBase} text-brand-700 hover:bg-brand-50`,
 } as const;
 
+/**
+ * A dialog's footer: «Cancelar», then the dialog's action, which says it is under way while its request runs
+ * (`aria-disabled`, so it keeps its focus and its name is still read). On a phone the action sits above «Cancelar».
+ */
+export function DialogActions({
+  onCancel,
+  busy,
+  label,
+  busyLabel = label,
+  icon,
+  tone = 'primary',
+  className = '',
+}: {
+  onCancel: () => void;
+  busy: boolean;
+  label: string;
+  /** What the action says while it runs (its own label when not given). */
+  busyLabel?: string;
+  icon?: ReactNode;
+  tone?: 'primary' | 'danger';
+  className?: string;
+}) {
+  return (
+    <div className={`flex flex-col-reverse gap-2 sm:flex-row sm:justify-end ${className}`}>
+      <button type="button" onClick={onCancel} className={adminButton.secondary}>
+        Cancelar
+      </button>
+      <button type="submit" aria-disabled={busy || undefined} className={adminButton[tone]}>
+        {icon}
+        {busy ? busyLabel : label}
+      </button>
+    </div>
+  );
+}
+
 export type Tone = 'neutral' | 'info' | 'success' | 'warning' | 'danger';
 
 const badgeTones: Record<Tone, string> = {

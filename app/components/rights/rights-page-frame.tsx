@@ -68,3 +68,35 @@ export function ExportLinkInvalid({ title }: { title: string }) {
     </RightsPageFrame>
   );
 }
+
+/**
+ * The button an e-mailed link leads to (a rights request, an alert): nothing happens until the person presses it, so
+ * a mail scanner that opens the link confirms nothing. The token and the CSRF token travel as hidden fields.
+ */
+export function TokenConfirmForm({
+  action,
+  csrfToken,
+  token,
+  icon,
+  label,
+}: {
+  action: string;
+  csrfToken: string;
+  token: string;
+  icon: ReactNode;
+  label: string;
+}) {
+  return (
+    <form method="post" action={action}>
+      <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken} />
+      <input type="hidden" name="t" value={token} />
+      <button
+        type="submit"
+        className="inline-flex h-12 w-full items-center justify-center gap-2 rounded-lg bg-brand-700 px-6 font-semibold text-white transition hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-brand-600 focus-visible:outline-offset-2 sm:w-auto"
+      >
+        {icon}
+        {label}
+      </button>
+    </form>
+  );
+}

@@ -1,7 +1,7 @@
 import type { LeadDetail } from '@contracts/admin-leads';
 import { telHref, whatsappHref } from '@domain/phone';
 import { useState } from 'react';
-import { AdminNotice, adminButton } from '~/components/admin/ui';
+import { AdminNotice, adminButton, DialogActions } from '~/components/admin/ui';
 import { FieldErrors, TextAreaField, TextField } from '~/components/forms/fields';
 import { Modal } from '~/components/forms/modal';
 import { Mail, MessageCircle, Phone, Send } from '~/components/icons';
@@ -53,15 +53,13 @@ function ReplyForm({
         </p>
         <TextField name="asunto" label="Asunto" defaultValue={subject} maxLength={SUBJECT_MAX} />
         <TextAreaField name="mensaje" label="Mensaje" rows={9} defaultValue={body} maxLength={BODY_MAX} />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" onClick={onCancel} className={adminButton.secondary}>
-            Cancelar
-          </button>
-          <button type="submit" aria-disabled={form.sending || undefined} className={adminButton.primary}>
-            <Send aria-hidden className="size-4" />
-            {form.sending ? 'Enviando...' : 'Enviar correo'}
-          </button>
-        </div>
+        <DialogActions
+          onCancel={onCancel}
+          busy={form.sending}
+          icon={<Send aria-hidden className="size-4" />}
+          label="Enviar correo"
+          busyLabel="Enviando..."
+        />
       </form>
     </FieldErrors>
   );

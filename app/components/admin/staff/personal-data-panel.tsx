@@ -3,7 +3,7 @@ import { formatChileDateTime } from '@domain/chile-time';
 import { useState } from 'react';
 import { Form, Link } from 'react-router';
 import { StatusBadge } from '~/components/admin/leads/lead-badges';
-import { AdminNotice, adminButton, Card } from '~/components/admin/ui';
+import { AdminNotice, adminButton, Card, DialogActions } from '~/components/admin/ui';
 import { FieldErrors, TextField } from '~/components/forms/fields';
 import { Modal } from '~/components/forms/modal';
 import { Download, Printer, SearchCheck, ShieldCheck, Trash2 } from '~/components/icons';
@@ -202,15 +202,14 @@ function EraseForm({
           maxLength={254}
           hint={`Debe coincidir con ${summary.email}.`}
         />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" onClick={onCancel} className={adminButton.secondary}>
-            Cancelar
-          </button>
-          <button type="submit" aria-disabled={form.sending || undefined} className={adminButton.danger}>
-            <Trash2 aria-hidden className="size-4" />
-            {form.sending ? 'Eliminando...' : 'Eliminar definitivamente'}
-          </button>
-        </div>
+        <DialogActions
+          onCancel={onCancel}
+          busy={form.sending}
+          tone="danger"
+          icon={<Trash2 aria-hidden className="size-4" />}
+          label="Eliminar definitivamente"
+          busyLabel="Eliminando..."
+        />
       </form>
     </FieldErrors>
   );

@@ -8,7 +8,7 @@ import { chileDayKey } from '@domain/chile-time';
 import { formatPrice } from '@domain/format';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useRouteLoaderData } from 'react-router';
-import { adminButton } from '~/components/admin/ui';
+import { DialogActions } from '~/components/admin/ui';
 import { useFieldErrors } from '~/components/admin/use-field-errors';
 import { FieldError, FieldErrors, SelectField, TextField } from '~/components/forms/fields';
 import { Loader2 } from '~/components/icons';
@@ -46,20 +46,6 @@ function Dialog({ title, onClose, children }: { title: string; onClose: () => vo
         {children}
       </div>
     </dialog>
-  );
-}
-
-function DialogButtons({ busy, label, onCancel }: { busy: boolean; label: string; onCancel: () => void }) {
-  return (
-    <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-      <button type="button" className={adminButton.secondary} onClick={onCancel}>
-        Cancelar
-      </button>
-      <button type="submit" className={adminButton.primary} aria-disabled={busy || undefined}>
-        {busy ? <Loader2 aria-hidden className="size-4 animate-spin" /> : null}
-        {label}
-      </button>
-    </div>
   );
 }
 
@@ -195,7 +181,13 @@ export function SaleDialog({
               <FieldError id={undefined} error={message} />
             </div>
           ) : null}
-          <DialogButtons busy={busy || !options} label="Registrar venta" onCancel={close} />
+          <DialogActions
+            className="mt-5"
+            onCancel={close}
+            busy={busy || !options}
+            icon={busy || !options ? <Loader2 aria-hidden className="size-4 animate-spin" /> : null}
+            label="Registrar venta"
+          />
         </form>
       </FieldErrors.Provider>
     </Dialog>
@@ -250,7 +242,13 @@ export function UndoSaleDialog({
               <FieldError id={undefined} error={message} />
             </div>
           ) : null}
-          <DialogButtons busy={busy} label="Deshacer venta" onCancel={close} />
+          <DialogActions
+            className="mt-5"
+            onCancel={close}
+            busy={busy}
+            icon={busy ? <Loader2 aria-hidden className="size-4 animate-spin" /> : null}
+            label="Deshacer venta"
+          />
         </form>
       </FieldErrors.Provider>
     </Dialog>
