@@ -55,6 +55,7 @@ export function DialogActions({
   label,
   busyLabel = label,
   icon,
+  busyIcon = icon,
   tone = 'primary',
   className = '',
 }: {
@@ -64,6 +65,8 @@ export function DialogActions({
   /** What the action says while it runs (its own label when not given). */
   busyLabel?: string;
   icon?: ReactNode;
+  /** What the action shows beside its words while it runs (its own icon when not given). */
+  busyIcon?: ReactNode;
   tone?: 'primary' | 'danger';
   className?: string;
 }) {
@@ -73,7 +76,7 @@ export function DialogActions({
         Cancelar
       </button>
       <button type="submit" aria-disabled={busy || undefined} className={adminButton[tone]}>
-        {icon}
+        {busy ? busyIcon : icon}
         {busy ? busyLabel : label}
       </button>
     </div>

@@ -185,7 +185,7 @@ export function SaleDialog({
             className="mt-5"
             onCancel={close}
             busy={busy || !options}
-            icon={busy || !options ? <Loader2 aria-hidden className="size-4 animate-spin" /> : null}
+            busyIcon={<Loader2 aria-hidden className="size-4 animate-spin" />}
             label="Registrar venta"
           />
         </form>
@@ -246,7 +246,7 @@ export function UndoSaleDialog({
             className="mt-5"
             onCancel={close}
             busy={busy}
-            icon={busy ? <Loader2 aria-hidden className="size-4 animate-spin" /> : null}
+            busyIcon={<Loader2 aria-hidden className="size-4 animate-spin" />}
             label="Deshacer venta"
           />
         </form>
