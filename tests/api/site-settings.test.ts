@@ -718,6 +718,27 @@ describe('a version saved before a field existed', () => {
   });
 });
 
+describe('the settings editor', () => {
+  it('shows the newest version in the database even while the pages still hold an older one', async () => {
+    // Another instance's save reaches this instance's snapshot a moment after it is stored; written straight into
+    // the table here, it has not reached it at all. The editor must show it, or the admin told to reload saves
+    // from an old version and is refused again.
+    const before = await read();
+    expect(await googleFeed()).toContain(before.datos.name); // the snapshot is held
+    const [row] = await t.database.db
+      .insert(siteSettings)
+      .values({ data: { ...before.datos, name: 'Escrita por otra instancia' } })
+      .returning({ version: siteSettings.version });
+    expect(await googleFeed()).not.toContain('Escrita por otra instancia'); // the pages have not heard of it
+    const shown = await read();
+    expect(shown.version).toBe(row?.version);
+    expect(shown.datos.name).toBe('Escrita por otra instancia');
+    expect(shown.versiones[0]?.version).toBe(row?.version);
+    const saved = await save({ version: shown.version, datos: { ...shown.datos, name: before.datos.name } });
+    expect(saved.statusCode, saved.body).toBe(200);
+  });
+});
+
 describe.skipIf(process.env.TEST_DB !== 'postgres')('site settings on several instances', () => {
   let throwaway: ThrowawayPostgres;
   let databases: Database[] = [];

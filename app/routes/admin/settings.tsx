@@ -1,6 +1,6 @@
 import { chileDayKey } from '@domain/chile-time.ts';
 import { chileHolidayList } from '@server/services/rights/chile-holidays.ts';
-import { listSettingsVersions } from '@server/services/settings/site-settings.ts';
+import { loadSettingsEditor } from '@server/services/settings/site-settings.ts';
 import { useState } from 'react';
 import { SettingsForm } from '~/components/admin/settings/settings-form';
 import { SettingsVersions } from '~/components/admin/settings/settings-versions';
@@ -13,15 +13,15 @@ export const meta = () => adminMeta('Sitio');
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   requireStaffPage(url, context, 'admin');
-  const { catalogue, db } = context.services;
-  const { settings } = await catalogue.snapshot();
+  const { config, db } = context.services;
+  const editor = await loadSettingsEditor(db, config.dealership);
   // The holidays of the coming year, listed under the box that closes them (ADR 0041).
   const today = chileDayKey(new Date());
   const holidays = await chileHolidayList(today, `${Number(today.slice(0, 4)) + 1}${today.slice(4)}`);
   return {
-    version: settings.version,
-    settings: settings.data,
-    versions: await listSettingsVersions(db),
+    version: editor.version,
+    settings: editor.data,
+    versions: editor.versions,
     holidays,
   };
 }

@@ -15,6 +15,7 @@ import { DecodeBusyError } from '../../services/images/decode-gate.ts';
 import { ImageRejectedError, prepareImage } from '../../services/images/ingest-image.ts';
 import {
   listSettingsVersions,
+  loadSettingsEditor,
   restoreSettings,
   type SavedSettings,
   saveSettings,
@@ -83,8 +84,8 @@ export const settingsRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/admin/api/sitio', adminOnly, async () => {
-    const { settings } = await catalogue.snapshot();
-    return { version: settings.version, datos: settings.data, versiones: await listSettingsVersions(db) };
+    const { version, data, versions } = await loadSettingsEditor(db, config.dealership);
+    return { version, datos: data, versiones: versions };
   });
 
   app.put('/admin/api/sitio', adminOnly, async (request, reply) => {

@@ -98,6 +98,20 @@ export async function listSettingsVersions(db: Db): Promise<SettingsVersion[]> {
 }
 
 /**
+ * What the settings editor shows: the version in use read from the database, not from the catalogue snapshot. A
+ * save refuses any version but the newest, and another instance's save reaches this instance's snapshot a moment
+ * later; an admin told to reload after losing a save to another instance must be shown the winner, or the next save
+ * is refused again.
+ */
+export async function loadSettingsEditor(
+  db: Db,
+  initial: Dealership,
+): Promise<CurrentSettings & { versions: SettingsVersion[] }> {
+  const [current, versions] = await Promise.all([loadCurrentSettings(db, initial), listSettingsVersions(db)]);
+  return { ...current, versions };
+}
+
+/**
  * Values compared whole: a day's opening hours (read as «Sábado: 10:30-13:30 → cerrado», not range by range) and a
  * photo (its hash and size mean nothing apart).
  */
