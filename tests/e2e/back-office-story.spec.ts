@@ -4,12 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { makeJpeg } from '../support/factories.ts';
+import { QUEDAN_24_OPEN_HOURS } from './support/admin.ts';
 
-/**
- * The promised 24 h run on open days only (ADR 0036): "Quedan 23 h" on a weekday, days more when a closed day
- * (Sunday, a holiday) falls before the deadline.
- */
-const QUEDAN_24_OPEN_HOURS = /^Quedan (2[34] h|[1-4] días?( \d{1,2} h)?)/;
 
 // The whole story of a dealership that starts from nothing: the first admin is created with `npm run admin:create`
 // on an empty installation (no demo stock), signs in, fills the lookup lists, adds a vehicle with photos and
