@@ -14,6 +14,7 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import appStylesheet from './app.css?url';
+import { BRAND_MARK_ICON } from './components/brand-mark';
 import { DeferredScriptsStart, FontCachedCheck } from './components/layout/deferred-scripts-start';
 import { ErrorPage } from './components/layout/error-page';
 import { HydrationMarker } from './components/layout/hydration-marker';
@@ -29,7 +30,8 @@ export const links: Route.LinksFunction = () => [
   // With a precedence, React places the only render-blocking request first in <head>, ahead of the script
   // preloads it hoists there.
   { rel: 'stylesheet', href: appStylesheet, precedence: 'default' },
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  // The tab's icon is in the page itself: no request of its own on a first visit (BRAND_MARK_ICON).
+  { rel: 'icon', href: BRAND_MARK_ICON, type: 'image/svg+xml' },
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -53,4 +53,13 @@ test.describe('the site’s own files', () => {
     expect(favicon.status()).toBe(200);
     expect(favicon.headers()['cache-control']).toBe('public, max-age=3600');
   });
+
+  test('the tab icon is written into the page, so a first visit makes no request for it', async ({ page }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await page.goto('/terminos');
+    await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', /^data:image\/svg\+xml,<svg /);
+    await page.waitForLoadState('load');
+    expect(asked.filter((path) => path.startsWith('/favicon'))).toEqual([]);
+  });
 });
