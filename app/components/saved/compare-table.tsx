@@ -122,6 +122,12 @@ export function CompareTable({ columns, rows }: { columns: ComparedColumn[]; row
   );
 }
 
+/**
+ * On a phone the row labels have 88 px: the one fixed label longer than that breaks where Spanish breaks it, with a
+ * hyphen (as the vehicle tabs do), instead of «Financiamient» over «o». Other long words still break anywhere.
+ */
+const LABEL_BREAKS: Readonly<Record<string, string>> = { Financiamiento: 'Financia\u00ADmiento' };
+
 function Row({ row, ids }: { row: CompareRow; ids: number[] }) {
   const tint = row.differs ? 'bg-amber-50' : 'bg-white';
   return (
@@ -130,7 +136,7 @@ function Row({ row, ids }: { row: CompareRow; ids: number[] }) {
         scope="row"
         className={`sticky left-0 z-10 p-2 align-top font-semibold text-slate-800 text-xs hyphens-auto [overflow-wrap:anywhere] sm:p-3 sm:text-base sm:[overflow-wrap:normal] ${tint}`}
       >
-        {row.label}
+        {LABEL_BREAKS[row.label] ?? row.label}
         {row.differs ? <span className="sr-only"> (distinto)</span> : null}
       </th>
       {row.cells.map((cell, index) => {
