@@ -138,7 +138,7 @@ export default function Financing({ loaderData }: Route.ComponentProps) {
           lead="Elige un auto de nuestro stock o escribe su precio: te mostramos la cuota, la CAE y el costo total del crédito."
         />
         <div className="mt-10 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
-          <div data-quotation className="space-y-8">
+          <div data-quotation>
             <FinancingSimulatorIsland
               settings={dealership.financing}
               limits={rateLimits(dealership)}
@@ -149,7 +149,10 @@ export default function Financing({ loaderData }: Route.ComponentProps) {
               price={addressNumber(params.get('precio'))}
               consent={consent.financiamiento}
             />
-            <QuotationTerms terms={loaderData.quotation} />
+            {/* Its own margin: the island's wrapper is display: contents, so space-y's margin on it was lost. */}
+            <div className="mt-8">
+              <QuotationTerms terms={loaderData.quotation} />
+            </div>
           </div>
         </div>
       </section>
