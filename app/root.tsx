@@ -14,7 +14,7 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import appStylesheet from './app.css?url';
-import { BRAND_MARK_ICON } from './components/brand-mark';
+import { BRAND_MARK_ICON } from './components/brand-mark-icon';
 import { DeferredScriptsStart, FontCachedCheck } from './components/layout/deferred-scripts-start';
 import { ErrorPage } from './components/layout/error-page';
 import { HydrationMarker } from './components/layout/hydration-marker';

@@ -3,8 +3,10 @@ import { createElement } from 'react';
 // The dealership's mark, drawn once: the header and footer draw it inline (an <img> of an SVG made the browser build
 // a document of its own for it, 15 ms of a phone's first paint), /favicon.svg serves the same drawing as a file
 // (the structured data's logo), and the tab's icon is that drawing written into the page as a data: URL
-// (BRAND_MARK_ICON).
-const SHAPES: ReadonlyArray<readonly ['rect' | 'path' | 'circle', Readonly<Record<string, string>>]> = [
+// (brand-mark-icon.ts).
+export const BRAND_MARK_SHAPES: ReadonlyArray<
+  readonly ['rect' | 'path' | 'circle', Readonly<Record<string, string>>]
+> = [
   ['rect', { width: '64', height: '64', rx: '14', fill: '#1e3a8a' }],
   [
     'path',
@@ -17,19 +19,7 @@ const SHAPES: ReadonlyArray<readonly ['rect' | 'path' | 'circle', Readonly<Recor
   ['circle', { cx: '43', cy: '38', r: '3', fill: '#1e3a8a' }],
 ];
 
-const SVG_NS = 'http://www.w3.org/2000/svg';
-
-/**
- * The tab's icon as a data: URL. A file would be one more request on a phone's first visit, started while the page
- * is still being drawn; Lighthouse's simulation counted it before the largest paint of every page (the text pages'
- * LCP 910 → 767 ms without it, ADR 0035). Only `#` needs escaping in an SVG data URL.
- */
-export const BRAND_MARK_ICON = `data:image/svg+xml,${`<svg xmlns='${SVG_NS}' viewBox='0 0 64 64'>${SHAPES.map(
-  ([tag, attributes]) =>
-    `<${tag} ${Object.entries(attributes)
-      .map(([name, value]) => `${name}='${value}'`)
-      .join(' ')}/>`,
-).join('')}</svg>`.replaceAll('#', '%23')}`;
+export const SVG_NS = 'http://www.w3.org/2000/svg';
 
 export function BrandMark({ className, title }: { className?: string; title?: string }) {
   return (
@@ -44,7 +34,7 @@ export function BrandMark({ className, title }: { className?: string; title?: st
       focusable="false"
     >
       {title ? <title>{title}</title> : null}
-      {SHAPES.map(([tag, attributes], index) => createElement(tag, { key: index, ...attributes }))}
+      {BRAND_MARK_SHAPES.map(([tag, attributes], index) => createElement(tag, { key: index, ...attributes }))}
     </svg>
   );
 }

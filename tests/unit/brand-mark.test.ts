@@ -4,7 +4,8 @@ import { XMLParser } from 'fast-xml-parser';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { BRAND_MARK_ICON, BrandMark } from '~/components/brand-mark';
+import { BrandMark } from '~/components/brand-mark';
+import { BRAND_MARK_ICON } from '~/components/brand-mark-icon';
 
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' });
 
@@ -12,7 +13,12 @@ const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' 
 const shapes = (svg: string) => {
   const root = parser.parse(svg).svg as Record<string, unknown>;
   const asList = (value: unknown) => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
-  return { viewBox: root.viewBox, rect: asList(root.rect), path: asList(root.path), circle: asList(root.circle) };
+  return {
+    viewBox: root.viewBox,
+    rect: asList(root.rect),
+    path: asList(root.path),
+    circle: asList(root.circle),
+  };
 };
 
 describe('the tab icon', () => {
