@@ -5,7 +5,6 @@ import { hydrated, QUEDAN_24_OPEN_HOURS, signInAs } from './support/admin.ts';
 import { axe } from './support/axe.ts';
 import { failOnConsoleErrors } from './support/console-errors.ts';
 
-
 // The leads inbox and the dashboard in a real browser, at desktop and phone widths: a lead sent from the public site is
 // found in the inbox with its time left, worked (note, Contactado) and exported as CSV; axe scans every screen.
 

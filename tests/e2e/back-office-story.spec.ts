@@ -6,7 +6,6 @@ import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { makeJpeg } from '../support/factories.ts';
 import { QUEDAN_24_OPEN_HOURS } from './support/admin.ts';
 
-
 // The whole story of a dealership that starts from nothing: the first admin is created with `npm run admin:create`
 // on an empty installation (no demo stock), signs in, fills the lookup lists, adds a vehicle with photos and
 // publishes it; a visitor finds it and asks about it; staff find the lead with its time left, mark it Contactado and

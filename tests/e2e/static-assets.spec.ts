@@ -54,7 +54,9 @@ test.describe('the site’s own files', () => {
     expect(favicon.headers()['cache-control']).toBe('public, max-age=3600');
   });
 
-  test('the tab icon is written into the page, so a first visit makes no request for it', async ({ page }) => {
+  test('the tab icon is written into the page, so a first visit makes no request for it', async ({
+    page,
+  }) => {
     const asked: string[] = [];
     page.on('request', (request) => asked.push(new URL(request.url()).pathname));
     await page.goto('/terminos');
