@@ -1,4 +1,5 @@
-// Apart from the mark's component, so the header's island, which draws the mark, does not carry the icon's text.
+// Apart from the mark's component: the icon is for the document's head, which the server writes (and the back
+// office's root); the header's island imports the drawing alone.
 import { BRAND_MARK_SHAPES, SVG_NS } from './brand-mark';
 
 /**
