@@ -4,6 +4,7 @@ import { idsValue } from '@domain/saved-lists';
 import { AdvertisedCuota } from '~/components/financing/advertised-cuota';
 import { PhotoPlaceholder } from '~/components/photo-placeholder';
 import { ResponsiveImage } from '~/components/responsive-image';
+import { withSoftHyphens } from '~/lib/soft-hyphens';
 import { FavouriteButton } from './save-buttons';
 
 export interface ComparedColumn {
@@ -122,12 +123,6 @@ export function CompareTable({ columns, rows }: { columns: ComparedColumn[]; row
   );
 }
 
-/**
- * On a phone the row labels have 88 px: the one fixed label longer than that breaks where Spanish breaks it, with a
- * hyphen (as the vehicle tabs do), instead of «Financiamient» over «o». Other long words still break anywhere.
- */
-const LABEL_BREAKS: Readonly<Record<string, string>> = { Financiamiento: 'Financia\u00ADmiento' };
-
 function Row({ row, ids }: { row: CompareRow; ids: number[] }) {
   const tint = row.differs ? 'bg-amber-50' : 'bg-white';
   return (
@@ -136,7 +131,8 @@ function Row({ row, ids }: { row: CompareRow; ids: number[] }) {
         scope="row"
         className={`sticky left-0 z-10 p-2 align-top font-semibold text-slate-800 text-xs hyphens-auto [overflow-wrap:anywhere] sm:p-3 sm:text-base sm:[overflow-wrap:normal] ${tint}`}
       >
-        {LABEL_BREAKS[row.label] ?? row.label}
+        {/* On a phone the labels have 88 px: a long word of the interface breaks where Spanish breaks it. */}
+        {withSoftHyphens(row.label)}
         {row.differs ? <span className="sr-only"> (distinto)</span> : null}
       </th>
       {row.cells.map((cell, index) => {

@@ -18,14 +18,15 @@ import { LazyFinancingModal } from '~/components/forms/lazy-forms';
 import { Check } from '~/components/icons';
 import { island } from '~/lib/island';
 import { ServerMarkup } from '~/lib/server-markup';
+import { withSoftHyphens } from '~/lib/soft-hyphens';
 import { FinancingInfo } from './financing-info';
 
-// Soft hyphens: on a narrow phone a label breaks into two lines, hyphenated where Spanish breaks it, so the three
-// tabs stay whole side by side (from 320 px) instead of scrolling out of view. Accessible names ignore them.
+// With soft hyphens: on a narrow phone a label breaks into two lines, hyphenated where Spanish breaks it, so the
+// three tabs stay whole side by side (from 320 px) instead of scrolling out of view.
 const TABS = [
-  { id: 'especificaciones', label: 'Especifi\u00ADcaciones' },
-  { id: 'caracteristicas', label: 'Caracte\u00ADrísticas' },
-  { id: 'financiamiento', label: 'Financia\u00ADmiento' },
+  { id: 'especificaciones', label: withSoftHyphens('Especificaciones') },
+  { id: 'caracteristicas', label: withSoftHyphens('Características') },
+  { id: 'financiamiento', label: withSoftHyphens('Financiamiento') },
 ] as const;
 
 interface Props {
