@@ -25,46 +25,53 @@ if node -e "const c=new (require('pg').Client)({connectionString:process.argv[1]
   PG_REACHABLE=1
 fi
 
-# The fault suite spends most of its two minutes waiting (a 30 s outage, restarts, the relay draining), so it runs
-# beside the unit and API suites; its report is printed when it ends. It creates and drops its own database.
-FAULTS_PID=''
-FAULTS_LOG=''
-if [ "$PG_REACHABLE" = 1 ]; then
-  FAULTS_LOG="$(mktemp)"
-  step "Fault suite on PostgreSQL started in the background (kill -9, database away, SMTP away)"
-  # In a process group of its own, so an early exit of this script stops it and only it.
-  BUILD_DIR=build FAULTS_DATABASE_URL="$PG_URL" setsid npx tsx bench/faults/run.ts >"$FAULTS_LOG" 2>&1 &
-  FAULTS_PID=$!
-  trap '[ -n "$FAULTS_PID" ] && kill -TERM -- "-$FAULTS_PID" 2>/dev/null; true' EXIT
-else
-  step 'PostgreSQL not reachable: fault suite skipped'
-fi
+# Runs beside the unit and API suites, in a process group of its own (an early exit of this script stops it and only
+# it), its output kept in a file that `report` prints when it ends. `report` fails the run if it failed.
+BACKGROUND_PIDS=()
+trap 'for pid in "${BACKGROUND_PIDS[@]}"; do kill -TERM -- "-$pid" 2>/dev/null || true; done' EXIT
+beside() {
+  local log="$1"
+  shift
+  setsid "$@" >"$log" 2>&1 &
+  BACKGROUND_PIDS+=("$!")
+}
+report() {
+  local title="$1" pid="$2" log="$3" status=0
+  step "$title"
+  wait "$pid" || status=$?
+  cat "$log"
+  rm -f "$log"
+  if [ "$status" != 0 ]; then
+    echo "$title: failed (exit $status)"
+    exit "$status"
+  fi
+}
 
 # One fast-check seed for both vitest runs (PGlite, then PostgreSQL): FC_SEED when set, else drawn here. Each run prints
 # it at its start, and a failed property prints the command that repeats it (README, "Reproducing a failed property").
 export FC_SEED="${FC_SEED:-$(node -e 'console.log(require("node:crypto").randomInt(2 ** 31))')}"
 
+# Beside the PGlite run, which keeps both cores busy, go two runs that mostly wait (ADR 0044): the fault suite (a 30 s
+# outage, restarts, the relay draining; it creates and drops its own database) and the API and hostile tests on
+# PostgreSQL, whose files wait on the server's round trips and its `create database` about half the time.
+if [ "$PG_REACHABLE" = 1 ]; then
+  FAULTS_LOG="$(mktemp)"
+  beside "$FAULTS_LOG" env BUILD_DIR=build FAULTS_DATABASE_URL="$PG_URL" npx tsx bench/faults/run.ts
+  FAULTS_PID=$!
+  PG_LOG="$(mktemp)"
+  beside "$PG_LOG" env TEST_DB=postgres TEST_DATABASE_URL="$PG_URL" npx vitest run tests/api tests/hostile
+  PG_PID=$!
+  step "Started beside the next step: the fault suite (kill -9, database away, SMTP away) and the API and hostile tests on PostgreSQL ($PG_URL, fast-check seed $FC_SEED)"
+else
+  step 'PostgreSQL not reachable: fault suite and PostgreSQL suite skipped'
+fi
+
 step "Unit and API tests on PGlite (fast-check seed $FC_SEED; repeat with FC_SEED=$FC_SEED)"
 npx vitest run
 
-if [ -n "$FAULTS_PID" ]; then
-  step 'Fault suite report'
-  FAULTS_STATUS=0
-  wait "$FAULTS_PID" || FAULTS_STATUS=$?
-  FAULTS_PID=''
-  cat "$FAULTS_LOG"
-  rm -f "$FAULTS_LOG"
-  if [ "$FAULTS_STATUS" != 0 ]; then
-    echo "Fault suite failed (exit $FAULTS_STATUS)"
-    exit "$FAULTS_STATUS"
-  fi
-fi
-
 if [ "$PG_REACHABLE" = 1 ]; then
-  step "API and hostile-input tests on PostgreSQL ($PG_URL, fast-check seed $FC_SEED)"
-  TEST_DB=postgres TEST_DATABASE_URL="$PG_URL" npx vitest run tests/api tests/hostile
-else
-  step 'PostgreSQL not reachable: PostgreSQL suite skipped'
+  report 'API and hostile-input tests on PostgreSQL' "$PG_PID" "$PG_LOG"
+  report 'Fault suite' "$FAULTS_PID" "$FAULTS_LOG"
 fi
 
 step 'Browser tests (Chromium)'
