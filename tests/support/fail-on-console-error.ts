@@ -14,10 +14,23 @@ beforeEach(() => {
  * transaction that means statements run at once on `tx` (a Promise.all), which pg 9 refuses. It warns once per
  * process, so the first test that does it fails.
  */
-const overlapping: string[] = [];
-process.on('warning', (warning) => {
-  if (/already executing a query/.test(warning.message)) overlapping.push(warning.message);
-});
+const overlapping = overlappingQueryWarnings();
+
+/**
+ * One listener per process: test files share their worker (vitest.config.ts, `isolate: false`) and this setup file
+ * runs again for each, which added a listener per file until Node warned of a leak.
+ */
+function overlappingQueryWarnings(): string[] {
+  const shared = globalThis as { __overlappingQueryWarnings?: string[] };
+  if (!shared.__overlappingQueryWarnings) {
+    const found: string[] = [];
+    process.on('warning', (warning) => {
+      if (/already executing a query/.test(warning.message)) found.push(warning.message);
+    });
+    shared.__overlappingQueryWarnings = found;
+  }
+  return shared.__overlappingQueryWarnings;
+}
 
 afterEach(() => {
   vi.restoreAllMocks();
