@@ -25,8 +25,9 @@ if node -e "const c=new (require('pg').Client)({connectionString:process.argv[1]
   PG_REACHABLE=1
 fi
 
-# Runs beside the unit and API suites, in a process group of its own (an early exit of this script stops it and only
-# it), its output kept in a file that `report` prints when it ends. `report` fails the run if it failed.
+# `beside LOG command…` starts a command next to the PGlite run, in a process group of its own (an early exit of this
+# script stops it, and only it), its output kept in LOG. `report` waits for it, prints LOG, and fails the run if it
+# failed.
 BACKGROUND_PIDS=()
 trap 'for pid in "${BACKGROUND_PIDS[@]}"; do kill -TERM -- "-$pid" 2>/dev/null || true; done' EXIT
 beside() {
@@ -47,7 +48,7 @@ report() {
   fi
 }
 
-# One fast-check seed for both vitest runs (PGlite, then PostgreSQL): FC_SEED when set, else drawn here. Each run prints
+# One fast-check seed for both vitest runs (PGlite and PostgreSQL): FC_SEED when set, else drawn here. Each run prints
 # it at its start, and a failed property prints the command that repeats it (README, "Reproducing a failed property").
 export FC_SEED="${FC_SEED:-$(node -e 'console.log(require("node:crypto").randomInt(2 ** 31))')}"
 
