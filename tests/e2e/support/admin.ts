@@ -9,7 +9,6 @@ import {
 } from '@playwright/test';
 import { E2E_STAFF } from './staff-accounts.ts';
 
-/** React has hydrated the page: the root layout sets `data-hydrated` on <html>. */
 /**
  * A new lead's time left (ADR 0036): the promised 24 h run on open days only, so «Quedan 23 h 59 min» on a weekday
  * morning, up to «Quedan 47 h 59 min» when Sunday falls inside them (a Saturday's lead), and days when a holiday
@@ -17,6 +16,7 @@ import { E2E_STAFF } from './staff-accounts.ts';
  */
 export const QUEDAN_24_OPEN_HOURS = /^Quedan ((2[3-9]|3\d|4[0-7]) h( \d{1,2} min)?|[2-6] días( \d{1,2} h)?)$/;
 
+/** React has hydrated the page: the root layout sets `data-hydrated` on <html>. */
 export const hydrated = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
 
 /**
