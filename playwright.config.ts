@@ -117,23 +117,29 @@ export default defineConfig({
       use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, channel: undefined },
     },
   ],
-  // Playwright starts them in turn, so a stale build is rebuilt once, by the first.
-  webServer: [
-    e2eServer(port, process.env.E2E_DATA_DIR),
-    // The site settings' stories read no vehicle: without the demo stock, this server renders no demo photos
-    // beside the first one's (two renderings at once delayed the first test by a minute on a busy machine).
-    e2eServer(siteWidePort, process.env.E2E_SITE_WIDE_DATA_DIR, { DEMO_STOCK: 'off' }),
-  ],
+  // Both servers start at once, from one command (tests/e2e/support/start-servers.mjs): Playwright would start the
+  // entries of a list one after the other. It checks the build first, as `npm start` does.
+  webServer: {
+    command: 'node tests/e2e/support/start-servers.mjs',
+    wait: { stdout: /^e2e servers ready$/m },
+    timeout: 180_000,
+    reuseExistingServer: false,
+    env: {
+      E2E_SERVERS: JSON.stringify([
+        e2eServer(port, process.env.E2E_DATA_DIR),
+        // The site settings' stories read no vehicle: without the demo stock, this server renders no demo photos
+        // beside the first one's (two renderings at once delayed the first test by a minute on a busy machine).
+        e2eServer(siteWidePort, process.env.E2E_SITE_WIDE_DATA_DIR, { DEMO_STOCK: 'off' }),
+      ]),
+    },
+  },
 });
 
 /** A production server on its own data directory, with the staff accounts of tests/e2e/support/staff-accounts.ts. */
 function e2eServer(serverPort: number, dataDir: string | undefined, extraEnv: Record<string, string> = {}) {
   return {
-    // The staff accounts are created first, as `npm run admin:create` would.
-    command: 'npx tsx tests/e2e/support/seed-staff.ts && exec node scripts/start.mjs',
-    url: `http://127.0.0.1:${serverPort}/healthz`,
-    timeout: 180_000,
-    reuseExistingServer: false,
+    name: String(serverPort),
+    port: serverPort,
     env: {
       PORT: String(serverPort),
       HOST: '127.0.0.1',
@@ -151,8 +157,6 @@ function e2eServer(serverPort: number, dataDir: string | undefined, extraEnv: Re
       // The alerts' story (saved-searches.spec.ts) waits for its e-mail: matches are gathered 15 s, looked at every 2 s.
       ALERT_GATHER_SECONDS: '15',
       ALERTS_EVERY_SECONDS: '2',
-      // These servers start first, one after the other: the first builds what is stale, as `npm start` does.
-      BUILD_AS_IS: '',
       ...extraEnv,
     },
   };
