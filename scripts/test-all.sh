@@ -6,26 +6,7 @@ cd "$(dirname "$0")/.."
 # Each step is printed with the minutes and seconds since the start, so a slow step shows in the log.
 step() { printf '\n\033[1m== [%d:%02d] %s\033[0m\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*"; }
 
-step 'Lint and format (biome)'
-npx biome check .
-
-step 'Typecheck'
-npx react-router typegen
-npx tsc --noEmit
-
-step 'Import directions'
-npx tsx scripts/check-imports.ts
-
-step 'Build'
-npm run build
-
-PG_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}"
-PG_REACHABLE=0
-if node -e "const c=new (require('pg').Client)({connectionString:process.argv[1],connectionTimeoutMillis:2000});c.connect().then(()=>c.end()).then(()=>process.exit(0),()=>process.exit(1))" "$PG_URL"; then
-  PG_REACHABLE=1
-fi
-
-# `beside LOG command…` starts a command next to the PGlite run, in a process group of its own (an early exit of this
+# `beside LOG command…` starts a command next to the steps that follow, in a process group of its own (an early exit of this
 # script stops it, and only it), its output kept in LOG. `report` waits for it, prints LOG, and fails the run if it
 # failed.
 BACKGROUND_PIDS=()
@@ -47,6 +28,33 @@ report() {
     exit "$status"
   fi
 }
+
+step 'Route types (react-router typegen)'
+npx react-router typegen
+
+# The typecheck keeps one core busy for about 16 s; it goes beside the lint, the import check and the build, which
+# need it for less (ADR 0045), and its result is shown once the build is done.
+TSC_LOG="$(mktemp)"
+beside "$TSC_LOG" node_modules/.bin/tsc --noEmit
+TSC_PID=$!
+step 'Typecheck (tsc) started beside the next three steps'
+
+step 'Lint and format (biome)'
+npx biome check .
+
+step 'Import directions'
+npx tsx scripts/check-imports.ts
+
+step 'Build'
+npm run build
+
+report 'Typecheck' "$TSC_PID" "$TSC_LOG"
+
+PG_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}"
+PG_REACHABLE=0
+if node -e "const c=new (require('pg').Client)({connectionString:process.argv[1],connectionTimeoutMillis:2000});c.connect().then(()=>c.end()).then(()=>process.exit(0),()=>process.exit(1))" "$PG_URL"; then
+  PG_REACHABLE=1
+fi
 
 # One fast-check seed for both vitest runs (PGlite and PostgreSQL): FC_SEED when set, else drawn here. Each run prints
 # it at its start, and a failed property prints the command that repeats it (README, "Reproducing a failed property").
