@@ -1,33 +1,18 @@
 import { dayKeyToChile } from '@domain/chile-time.ts';
-import { type CreditSimulation, lowestInstallment, simulateCredit } from '@domain/credit.ts';
+import { type CreditSimulation, simulateCredit } from '@domain/credit.ts';
 import { validityText } from '@domain/credit-quotation.ts';
 import { formatPercent, formatPrice } from '@domain/format.ts';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { defaultDealership } from '@server/config/default-dealership.ts';
 import { quotationAt } from '@server/services/settings/quotation.ts';
 import { hydrated, signInAs } from './support/admin.ts';
 import { axe } from './support/axe.ts';
+import { advertisedCuota, demoFinancing, vehicleToFinance } from './support/financing.ts';
 import { findOutboxMail } from './support/outbox.ts';
 import { onPhone } from './support/widths.ts';
 
-// The e2e server runs with the demo dealership, so its financing settings are these.
-const settings = defaultDealership.financing;
-
-interface Summary {
-  id: number;
-  precio: string;
-}
-
-/** A published vehicle dear enough for every credit type at every pie the tests choose. */
-async function vehicleToFinance(request: APIRequestContext): Promise<{ id: number; price: number }> {
-  const list = (await (await request.get('/api/vehiculos-resumen/')).json()) as Summary[];
-  const found = list.find((v) => Number.parseInt(v.precio, 10) >= 8_000_000);
-  if (!found) throw new Error('no vehicle of at least $8.000.000 in the demo stock');
-  return { id: found.id, price: Number.parseInt(found.precio, 10) };
-}
-
 function expected(input: Parameters<typeof simulateCredit>[1]): CreditSimulation {
-  const result = simulateCredit(settings, input, defaultDealership);
+  const result = simulateCredit(demoFinancing, input, defaultDealership);
   if (!result.ok) throw new Error(result.error);
   return result.simulation;
 }
@@ -61,13 +46,7 @@ test(
     const panel = simulator(page);
 
     // The default: the side card's "Cuota desde" (the cheapest credit type at its minimum pie, the longest term).
-    const lowest = lowestInstallment(
-      settings,
-      vehicle.price,
-      defaultDealership.creditEligibility,
-      defaultDealership,
-    );
-    if (!lowest) throw new Error('no credit for the vehicle');
+    const lowest = advertisedCuota(vehicle.price);
     await expectFigures(panel, lowest);
 
     // Direct credit, the pie moved by keyboard from 40% to 50%, 24 months, with desgravamen.
@@ -227,13 +206,7 @@ test('The side card and the cards show "Cuota desde" with its CAE, and the side 
   request,
 }) => {
   const vehicle = await vehicleToFinance(request);
-  const lowest = lowestInstallment(
-    settings,
-    vehicle.price,
-    defaultDealership.creditEligibility,
-    defaultDealership,
-  );
-  if (!lowest) throw new Error('no credit for the vehicle');
+  const lowest = advertisedCuota(vehicle.price);
   await page.goto(`/vehicles/${vehicle.id}`);
   const card = page.getByRole('complementary', { name: 'Resumen y contacto' });
   await expect(card).toContainText(`Cuota desde ${formatPrice(lowest.installment)} al mes`);
@@ -251,13 +224,7 @@ test('The side card and the cards show "Cuota desde" with its CAE, and the side 
   const listed = (await (await request.get(`/api/vehiculos/${href.split('/').at(-1)}/`)).json()) as {
     precio: string;
   };
-  const fromCard = lowestInstallment(
-    settings,
-    Number.parseInt(listed.precio, 10),
-    defaultDealership.creditEligibility,
-    defaultDealership,
-  );
-  if (!fromCard) throw new Error('no credit for the most expensive vehicle');
+  const fromCard = advertisedCuota(Number.parseInt(listed.precio, 10));
   await expect(first).toContainText(`Cuota desde ${formatPrice(fromCard.installment)}/mes`);
   await expect(first).toContainText(`CAE ${formatPercent(fromCard.caePercent)}`);
   await expect(first).toContainText(fromCard.typeLabel);

@@ -1,14 +1,14 @@
-import { lowestInstallment, simulateCredit } from '@domain/credit.ts';
+import { simulateCredit } from '@domain/credit.ts';
 import { formatPercent, formatPrice } from '@domain/format.ts';
 import { expect, type Page, test } from '@playwright/test';
 import { defaultDealership } from '@server/config/default-dealership.ts';
 import { hydrated } from './support/admin.ts';
+import { advertisedCuota, demoFinancing, vehicleToFinance } from './support/financing.ts';
 import { PUBLIC_PAGES } from './support/public-pages.ts';
 
 // What a buyer on a narrow phone trips over (issue 35), at 320 and 390 px, and at 1440 px for contrast. Each test
 // sets its widths itself, so none is tagged '@phone'.
 const WIDTHS = [320, 390, 1440] as const;
-const settings = defaultDealership.financing;
 
 async function atWidth(page: Page, width: number) {
   await page.setViewportSize({ width, height: width < 1024 ? 740 : 900 });
@@ -122,19 +122,6 @@ test.describe('No floating element covers a control or a value', () => {
   });
 });
 
-interface Summary {
-  id: number;
-  precio: string;
-}
-
-/** A published vehicle dear enough for every credit type (as in credit-simulator.spec.ts). */
-async function vehicleToFinance(page: Page): Promise<{ id: number; price: number }> {
-  const list = (await (await page.request.get('/api/vehiculos-resumen/')).json()) as Summary[];
-  const found = list.find((v) => Number.parseInt(v.precio, 10) >= 8_000_000);
-  if (!found) throw new Error('no vehicle of at least $8.000.000 in the demo stock');
-  return { id: found.id, price: Number.parseInt(found.precio, 10) };
-}
-
 const simulator = (page: Page) => page.locator('#simulador');
 const liveSimulator = (page: Page) =>
   expect(simulator(page).locator('[data-simulator="live"]')).toBeVisible();
@@ -142,14 +129,8 @@ const liveSimulator = (page: Page) =>
 test('The vehicle tabs show whole from 320 px, and the financing tab opens on the cuota the side card advertises', async ({
   page,
 }) => {
-  const vehicle = await vehicleToFinance(page);
-  const lowest = lowestInstallment(
-    settings,
-    vehicle.price,
-    defaultDealership.creditEligibility,
-    defaultDealership,
-  );
-  if (!lowest) throw new Error('no credit for the vehicle');
+  const vehicle = await vehicleToFinance(page.request);
+  const lowest = advertisedCuota(vehicle.price);
   for (const width of WIDTHS) {
     await atWidth(page, width);
     await page.goto(`/vehicles/${vehicle.id}`);
@@ -190,7 +171,7 @@ test('/financing keeps the vehicle, price, pie, term, type and insurance in the 
   expect(labels.length).toBeGreaterThan(1);
   expect(new Set(labels).size).toBe(labels.length);
 
-  const vehicle = await vehicleToFinance(page);
+  const vehicle = await vehicleToFinance(page.request);
   await picker.selectOption(String(vehicle.id));
   await expect(page).toHaveURL(new RegExp(`[?&]vehiculo=${vehicle.id}&`));
   await panel.getByRole('radio', { name: /Crédito directo/ }).check();
@@ -199,7 +180,7 @@ test('/financing keeps the vehicle, price, pie, term, type and insurance in the 
   const pie = Math.ceil(vehicle.price / 2);
   await panel.getByLabel('Pie (en pesos)').fill(String(pie));
   const chosen = simulateCredit(
-    settings,
+    demoFinancing,
     {
       price: vehicle.price,
       downPayment: { pesos: pie },

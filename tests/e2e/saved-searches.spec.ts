@@ -94,7 +94,7 @@ async function saveVehicle(request: APIRequestContext, id: number, data: object)
 test('@phone a visitor saves a search, confirms it, gets one e-mail with both new matches and leaves with one click', async ({
   page,
 }, testInfo) => {
-  const tag = `${testInfo.project.name === 'phone' ? 'Tel' : 'Esc'}${Math.random().toString(36).slice(2, 7)}`;
+  const tag = `${onPhone(testInfo) ? 'Tel' : 'Esc'}${Math.random().toString(36).slice(2, 7)}`;
   const brand = `Alerta${tag}`;
   const email = `alerta-${tag.toLowerCase()}@example.cl`;
   const { arriving, lowered, form } = await stockOfItsOwn(page.request, brand);
