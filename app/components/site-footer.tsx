@@ -30,7 +30,8 @@ function LinkList({ title, links }: { title: string; links: readonly NavLinkItem
 /** Every footer item of docs/product.md, with terms and privacy leading to real pages (docs/product.md). */
 export function SiteFooter({ dealership }: { dealership: Dealership }) {
   return (
-    <footer className="bg-brand-900 text-brand-100 text-sm">
+    // Laid out only as it nears the screen (ADR 0022, 0046): the heights measured at each width of the demo settings.
+    <footer className="render-near-view bg-brand-900 text-brand-100 text-sm [--render-near-view-size:99rem] sm:[--render-near-view-size:81rem] lg:[--render-near-view-size:44rem] xl:[--render-near-view-size:41rem]">
       <div className="border-white/10 border-b">
         <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-8 sm:flex-row sm:items-center sm:justify-between">
           <p className="font-semibold text-lg text-white">

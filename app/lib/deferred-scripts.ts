@@ -9,7 +9,8 @@
  * download in the LCP. Until then the network carries only what the visitor sees: the document, its stylesheet
  * and its main picture (the font waits too: ADR 0022). Links and the server-rendered content work meanwhile.
  * Each preload is restored in a task of its own, and the module script after them: all at once made one long task.
- * The font is fetched last, for the next pages (app/lib/font-loading.ts).
+ * The font is fetched last, for the next pages (app/lib/font-loading.ts). Starting also sets `html.painted`, which
+ * lets the photos of `.photos-after-paint` blocks load (app.css, ADR 0046).
  */
 import { fontPrefetch } from './font-loading';
 
@@ -17,11 +18,14 @@ export const DEFERRED_PRELOAD_REL = 'x-deferred-modulepreload';
 export const DEFERRED_MODULE_TYPE = 'x-deferred-module';
 /** The `elementtiming` name of a page's priority image (`ResponsiveImage`). */
 export const PRIORITY_IMAGE_TIMING = 'priority-image';
+/** Set on <html> when the page's code starts; until then `.photos-after-paint` photos wait (app.css, ADR 0046). */
+export const PAINTED_CLASS = 'painted';
 
 export const startDeferredScripts = (fontUrl: string) => `(function(){
 var started=false;
 function start(){
 if(started)return;started=true;
+document.documentElement.classList.add('${PAINTED_CLASS}');
 document.querySelectorAll('link[rel="${DEFERRED_PRELOAD_REL}"]').forEach(function(link){setTimeout(function(){link.rel='modulepreload'},0)});
 setTimeout(function(){document.querySelectorAll('script[type="${DEFERRED_MODULE_TYPE}"]').forEach(function(inert){
 var script=document.createElement('script');script.type='module';script.textContent=inert.textContent;inert.replaceWith(script);

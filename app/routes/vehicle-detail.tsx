@@ -114,7 +114,7 @@ function PublishedVehicle({ vehicle, description, similar, quotation }: PageData
             consent={{ vehiculo: consent.vehiculo, prueba: consent.prueba }}
           />
         </aside>
-        <div className="min-w-0 space-y-6 lg:col-start-1 lg:row-start-2">
+        <div className="render-near-view min-w-0 space-y-6 [--render-near-view-size:36rem] sm:[--render-near-view-size:22rem] lg:col-start-1 lg:row-start-2">
           <VehicleDescription
             text={description}
             className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { PRIORITY_IMAGE_TIMING } from '~/lib/deferred-scripts.ts';
 import { hydrated } from './support/admin.ts';
 
@@ -49,6 +49,81 @@ test.describe('public pages start their code after the first paint', () => {
     });
   }
 
+  test("a vehicle page asks for its thumbnails and its similar cars' photos only once its main photo is painted", {
+    tag: '@phone',
+  }, async ({ page, request }) => {
+    test.setTimeout(240_000);
+    const path = await vehicleWithSimilarPhotos(request);
+    await page.goto(path);
+    await hydrated(page);
+    const gallery = page.getByRole('list', { name: 'Fotos del vehículo' });
+    const thumbnails = await gallery.getByRole('button').count();
+    expect(thumbnails).toBeGreaterThanOrEqual(3);
+    // Every thumbnail has its photo once the gallery has hydrated.
+    await expect(gallery.locator('img')).toHaveCount(thumbnails);
+    await expect(page.locator('html')).toHaveClass(/(^| )painted( |$)/);
+    const paint = await page.evaluate(
+      (name) =>
+        new Promise<{ at: number; main: string }>((resolve) => {
+          new PerformanceObserver((list) => {
+            const entry = list
+              .getEntries()
+              .find((e) => (e as unknown as { identifier: string }).identifier === name) as unknown as
+              | { renderTime: number; element: HTMLImageElement }
+              | undefined;
+            // The photo's folder: its sizes (the head's preload may pick another than the <img>) and its thumbnail.
+            if (entry)
+              resolve({ at: entry.renderTime, main: new URL('.', entry.element.currentSrc).pathname });
+          }).observe({ type: 'element', buffered: true });
+        }),
+      PRIORITY_IMAGE_TIMING,
+    );
+    // Every other photo, as the browser fetched them (an entry is written once its answer has ended).
+    const others = () =>
+      page.evaluate(
+        (main) =>
+          performance
+            .getEntriesByType('resource')
+            .map((e) => ({ path: new URL(e.name).pathname, start: e.startTime }))
+            .filter((e) => e.path.startsWith('/media/') && !e.path.startsWith(main)),
+        paint.main,
+      );
+    await expect.poll(async () => (await others()).length).toBeGreaterThanOrEqual(thumbnails - 1);
+    // Unless the photo took over three seconds (a fresh server encodes each size on its first request).
+    const startedBy = Math.min(paint.at, 3_000);
+    for (const photo of await others()) expect(photo.start, photo.path).toBeGreaterThanOrEqual(startedBy);
+    // Held back by the stylesheet until then (`photos-after-paint`), and shown once the visitor gets there.
+    const similar = page.locator('#similares img');
+    await page.evaluate(() => document.documentElement.classList.remove('painted'));
+    await expect(similar.first()).toHaveCSS('display', 'none');
+    await page.evaluate(() => document.documentElement.classList.add('painted'));
+    for (const photo of await similar.all()) {
+      await photo.scrollIntoViewIfNeeded();
+      await expect(photo).toBeVisible();
+      await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    }
+  });
+
+  test.describe('without scripts', () => {
+    test.use({ javaScriptEnabled: false });
+    test("the similar cars' photos of a vehicle page load as the visitor scrolls to them", async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(240_000);
+      await page.goto(await vehicleWithSimilarPhotos(request));
+      const photos = page.locator('#similares img');
+      expect(await photos.count()).toBeGreaterThan(0);
+      for (const photo of await photos.all()) {
+        await photo.scrollIntoViewIfNeeded();
+        await expect(photo).toBeVisible();
+        await expect
+          .poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth))
+          .toBeGreaterThan(0);
+      }
+    });
+  });
+
   test('the back office loads its code at once, as React Router writes it', async ({ request }) => {
     const html = await (await request.get('/admin/ingresar')).text();
     expect(html).toContain('rel="modulepreload"');
@@ -56,3 +131,27 @@ test.describe('public pages start their code after the first paint', () => {
     expect(html).not.toContain('x-deferred');
   });
 });
+
+/**
+ * A vehicle page with three photos or more whose similar cars show photos: demo photos are rendered in the
+ * background after a fresh start, and other tests add vehicles without photos, which may then be the similar ones.
+ */
+async function vehicleWithSimilarPhotos(request: APIRequestContext): Promise<string> {
+  let found = '';
+  await expect(async () => {
+    const stock = (await (await request.get('/api/vehiculos/')).json()) as Array<{
+      id: number;
+      imagenes: unknown[];
+    }>;
+    for (const vehicle of stock.filter((v) => v.imagenes.length >= 3)) {
+      const html = await (await request.get(`/vehicles/${vehicle.id}`)).text();
+      const similar = html.slice(html.indexOf('id="similares"'), html.indexOf('<footer'));
+      if (html.includes('id="similares"') && similar.includes('<img')) {
+        found = `/vehicles/${vehicle.id}`;
+        return;
+      }
+    }
+    throw new Error('no vehicle with photos whose similar cars have photos yet');
+  }).toPass({ timeout: 200_000, intervals: [2_000] });
+  return found;
+}

@@ -6,7 +6,8 @@ const CARD_SIZES = '(min-width: 1280px) 296px, (min-width: 1024px) 23vw, (min-wi
 /**
  * 'Vehículos similares' below a vehicle page: up to four published vehicles chosen by the server
  * (domain/similar-vehicles.ts), as the listing's cards, without code. A published vehicle with none shows nothing; a
- * sold one says so and links to the stock, since it is where the banner sends the visitor.
+ * sold one says so and links to the stock, since it is where the banner sends the visitor. Its photos wait for the main
+ * photo's paint (`photos-after-paint`, ADR 0046).
  */
 export function SimilarVehicles({ vehicles, sold }: { vehicles: VehicleCardView[]; sold: boolean }) {
   if (vehicles.length === 0 && !sold) return null;
@@ -14,7 +15,7 @@ export function SimilarVehicles({ vehicles, sold }: { vehicles: VehicleCardView[
     <section
       id="similares"
       aria-labelledby="similares-titulo"
-      className="render-near-view mt-12 scroll-mt-28 [--render-near-view-size:137rem] sm:mt-16 lg:[--render-near-view-size:34rem]"
+      className="render-near-view photos-after-paint mt-12 scroll-mt-28 [--render-near-view-size:137rem] sm:mt-16 lg:[--render-near-view-size:34rem]"
     >
       <h2 id="similares-titulo" className="font-bold text-2xl text-slate-900 sm:text-3xl">
         Vehículos similares

@@ -1,5 +1,5 @@
 import type { ImageRef } from '@contracts/listing';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ChevronLeft, ChevronRight } from '~/components/icons';
 import { PhotoPlaceholder } from '~/components/photo-placeholder';
 import { ResponsiveImage } from '~/components/responsive-image';
@@ -15,9 +15,16 @@ interface Props {
 const MAIN_SIZES = '(min-width: 1280px) 836px, (min-width: 1024px) calc(100vw - 444px), 100vw';
 const THUMB_SIZES = '(min-width: 1280px) 160px, (min-width: 1024px) calc(20vw - 95px), 20vw';
 
-/** Main photo and a 5-column grid of thumbnails; a thumbnail (button) selects the photo (docs/product.md). */
+/**
+ * Main photo and a 5-column grid of thumbnails; a thumbnail (button) selects the photo (docs/product.md). The
+ * thumbnails' photos are asked for once the island has hydrated, which is after the main photo is painted (ADR 0012):
+ * until then each button is its grey box, of the same size, so the main photo has the phone's link to itself
+ * (ADR 0046). The buttons do nothing before hydration either.
+ */
 export function VehicleGallery({ images, title }: Props) {
   const [index, setIndex] = useState(0);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const count = images.length;
   const current = images[index];
   const go = (step: number) => setIndex((i) => (i + step + count) % count);
@@ -73,13 +80,15 @@ export function VehicleGallery({ images, title }: Props) {
                   i === index ? 'ring-3 ring-brand-700' : 'opacity-75 hover:opacity-100'
                 }`}
               >
-                <ResponsiveImage
-                  image={image}
-                  alt=""
-                  sizes={THUMB_SIZES}
-                  maxWidth={320}
-                  className="h-full w-full object-cover"
-                />
+                {hydrated ? (
+                  <ResponsiveImage
+                    image={image}
+                    alt=""
+                    sizes={THUMB_SIZES}
+                    maxWidth={320}
+                    className="h-full w-full object-cover"
+                  />
+                ) : null}
               </button>
             </li>
           ))}
