@@ -100,10 +100,6 @@ try {
   });
   try {
     const origin = new URL(base).origin;
-    console.info(`Lighthouse ${RUNS} runs per page, mobile preset, median\n`);
-    console.info(
-      'page                                                perf  a11y  best   seo  FCP ms  LCP ms   TTFB  delay   load render  TBT ms   CLS  JS kB wire  JS kB gzip  doc kB  1st kB  foreign  LCP element',
-    );
     // Lighthouse's simulation multiplies this machine's CPU time by 4 whatever the machine: its benchmark index
     // (higher is faster) says how far its figures are from a typical desktop's.
     const benchmarkIndexes: number[] = [];
@@ -125,6 +121,10 @@ try {
       console.info(
         `As a machine of benchmark index ${asIndex}: CPU slowdown ${throttling.cpuSlowdownMultiplier.toFixed(2)} (this one's index ${ownIndex.toFixed(0)})\n`,
       );
+    console.info(`Lighthouse ${RUNS} runs per page, mobile preset, median\n`);
+    console.info(
+      'page                                                perf  a11y  best   seo  FCP ms  LCP ms   TTFB  delay   load render  TBT ms   CLS  JS kB wire  JS kB gzip  doc kB  1st kB  foreign  LCP element',
+    );
     const over: string[] = [];
     for (const page of pages) {
       const runs: Result[] = [];
