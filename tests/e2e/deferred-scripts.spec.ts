@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { PRIORITY_IMAGE_TIMING } from '~/lib/deferred-scripts.ts';
+import { PAINTED_CLASS, PRIORITY_IMAGE_TIMING } from '~/lib/deferred-scripts.ts';
 import { hydrated } from './support/admin.ts';
 
 // A public page's code starts after its first paint (app/lib/deferred-scripts.ts, ADR 0012).
@@ -61,7 +61,7 @@ test.describe('public pages start their code after the first paint', () => {
     expect(thumbnails).toBeGreaterThanOrEqual(3);
     // Every thumbnail has its photo once the gallery has hydrated.
     await expect(gallery.locator('img')).toHaveCount(thumbnails);
-    await expect(page.locator('html')).toHaveClass(/(^| )painted( |$)/);
+    await expect(page.locator('html')).toHaveClass(new RegExp(`(^| )${PAINTED_CLASS}( |$)`));
     const paint = await page.evaluate(
       (name) =>
         new Promise<{ at: number; main: string }>((resolve) => {
@@ -94,9 +94,9 @@ test.describe('public pages start their code after the first paint', () => {
     for (const photo of await others()) expect(photo.start, photo.path).toBeGreaterThanOrEqual(startedBy);
     // Held back by the stylesheet until then (`photos-after-paint`), and shown once the visitor gets there.
     const similar = page.locator('#similares img');
-    await page.evaluate(() => document.documentElement.classList.remove('painted'));
+    await page.evaluate((name) => document.documentElement.classList.remove(name), PAINTED_CLASS);
     await expect(similar.first()).toHaveCSS('display', 'none');
-    await page.evaluate(() => document.documentElement.classList.add('painted'));
+    await page.evaluate((name) => document.documentElement.classList.add(name), PAINTED_CLASS);
     for (const photo of await similar.all()) {
       await photo.scrollIntoViewIfNeeded();
       await expect(photo).toBeVisible();
