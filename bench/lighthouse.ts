@@ -64,8 +64,8 @@ if (!base) {
   });
 }
 
-/** The KiB a run's document took on the wire, headers included. */
-const documentKbOf = (run: Result) =>
+/** The KiB a run's requests of one kind took on the wire, headers included. */
+const transferredKb = (run: Result, resourceType: string) =>
   (
     (
       run.audits['network-requests']?.details as {
@@ -73,7 +73,7 @@ const documentKbOf = (run: Result) =>
       }
     )?.items ?? []
   )
-    .filter((i) => i.resourceType === 'Document')
+    .filter((i) => i.resourceType === resourceType)
     .reduce((sum, i) => sum + (i.transferSize ?? 0), 0) / 1024;
 
 const median = (values: number[]) => {
@@ -163,23 +163,8 @@ try {
         }
         return median(measured);
       };
-      // Transferred KiB of one kind of request (headers included, as on the wire).
-      const transferred = (resourceType: string) =>
-        median(
-          runs.map((r) => {
-            const items =
-              (
-                r.audits['network-requests']?.details as {
-                  items?: Array<{ resourceType?: string; transferSize?: number }>;
-                }
-              )?.items ?? [];
-            return (
-              items
-                .filter((i) => i.resourceType === resourceType)
-                .reduce((sum, i) => sum + (i.transferSize ?? 0), 0) / 1024
-            );
-          }),
-        );
+      // The median over the runs of the KiB one kind of request took on the wire.
+      const transferred = (resourceType: string) => median(runs.map((r) => transferredKb(r, resourceType)));
       const js = transferred('Script');
       // The budget's measure: every script the page loaded, gzip -9 (kB of 1,000 bytes), from the first run.
       const scriptUrls = (
@@ -194,7 +179,7 @@ try {
       let jsGzip = 0;
       for (const url of scriptUrls)
         jsGzip += gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 9 }).length / 1000;
-      const documentKb = median(runs.map(documentKbOf));
+      const documentKb = transferred('Document');
       // A new connection delivers about 14.6 kB in its first round trip (ten segments of 1,460 bytes), as Lighthouse
       // simulates it: a document over that waits a whole round trip more, and so does all it asks for (ADR 0013).
       if (documentKb * 1024 > FIRST_ROUND_TRIP_BYTES)
@@ -222,7 +207,7 @@ try {
       const tbt = audit('total-blocking-time');
       // The document of the first run is the page's first answer (a fresh render, compressed per answer); the later
       // runs may get the page cache's best-quality body.
-      const firstDocumentKb = documentKbOf(runs[0] as Result);
+      const firstDocumentKb = transferredKb(runs[0] as Result, 'Document');
       console.info(
         `${page.padEnd(50)}  ${String(performance).padStart(4)}  ${String(score('accessibility')).padStart(4)}  ${String(score('best-practices')).padStart(4)}  ${String(score('seo')).padStart(4)}  ${audit('first-contentful-paint').toFixed(0).padStart(6)}  ${lcp.toFixed(0).padStart(6)}  ${[0, 1, 2, 3].map((i) => phase(i).toFixed(0).padStart(5)).join('  ')}  ${tbt.toFixed(0).padStart(6)}  ${audit('cumulative-layout-shift').toFixed(3)}  ${js.toFixed(1).padStart(10)}  ${jsGzip.toFixed(1).padStart(10)}  ${documentKb.toFixed(1).padStart(6)}  ${firstDocumentKb.toFixed(1).padStart(6)}  ${String(foreign.size).padStart(7)}  ${lcpElement}`,
       );

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { PAINTED_CLASS, PRIORITY_IMAGE_TIMING } from '~/lib/deferred-scripts.ts';
 import { hydrated } from './support/admin.ts';
 
@@ -30,20 +30,7 @@ test.describe('public pages start their code after the first paint', () => {
       // The photo at the top of the home and vehicle pages (once the demo photos are there) is painted first too:
       // script work started earlier would hold its paint back.
       if (['/', '/vehicles/1'].includes(path) && html.includes(`elementtiming="${PRIORITY_IMAGE_TIMING}"`)) {
-        const photoPainted = await page.evaluate(
-          (name) =>
-            new Promise<number>((resolve) => {
-              new PerformanceObserver((list) => {
-                const entry = list
-                  .getEntries()
-                  .find((e) => (e as unknown as { identifier: string }).identifier === name);
-                if (entry) resolve((entry as unknown as { renderTime: number }).renderTime);
-              }).observe({ type: 'element', buffered: true });
-            }),
-          PRIORITY_IMAGE_TIMING,
-        );
-        // Unless the photo takes over three seconds (a fresh server encodes each size on its first request).
-        const startedBy = Math.min(photoPainted, 3_000);
+        const { startedBy } = await priorityPhotoPainted(page);
         for (const start of timing.scripts) expect(start).toBeGreaterThanOrEqual(startedBy);
       }
     });
@@ -62,46 +49,26 @@ test.describe('public pages start their code after the first paint', () => {
     // Every thumbnail has its photo once the gallery has hydrated.
     await expect(gallery.locator('img')).toHaveCount(thumbnails);
     await expect(page.locator('html')).toHaveClass(new RegExp(`(^| )${PAINTED_CLASS}( |$)`));
-    const paint = await page.evaluate(
-      (name) =>
-        new Promise<{ at: number; main: string }>((resolve) => {
-          new PerformanceObserver((list) => {
-            const entry = list
-              .getEntries()
-              .find((e) => (e as unknown as { identifier: string }).identifier === name) as unknown as
-              | { renderTime: number; element: HTMLImageElement }
-              | undefined;
-            // The photo's folder: its sizes (the head's preload may pick another than the <img>) and its thumbnail.
-            if (entry)
-              resolve({ at: entry.renderTime, main: new URL('.', entry.element.currentSrc).pathname });
-          }).observe({ type: 'element', buffered: true });
-        }),
-      PRIORITY_IMAGE_TIMING,
-    );
+    const paint = await priorityPhotoPainted(page);
     // Every other photo, as the browser fetched them (an entry is written once its answer has ended).
     const others = () =>
       page.evaluate(
-        (main) =>
+        (folder) =>
           performance
             .getEntriesByType('resource')
             .map((e) => ({ path: new URL(e.name).pathname, start: e.startTime }))
-            .filter((e) => e.path.startsWith('/media/') && !e.path.startsWith(main)),
-        paint.main,
+            .filter((e) => e.path.startsWith('/media/') && !e.path.startsWith(folder)),
+        paint.folder,
       );
     await expect.poll(async () => (await others()).length).toBeGreaterThanOrEqual(thumbnails - 1);
-    // Unless the photo took over three seconds (a fresh server encodes each size on its first request).
-    const startedBy = Math.min(paint.at, 3_000);
-    for (const photo of await others()) expect(photo.start, photo.path).toBeGreaterThanOrEqual(startedBy);
+    for (const photo of await others())
+      expect(photo.start, photo.path).toBeGreaterThanOrEqual(paint.startedBy);
     // Held back by the stylesheet until then (`photos-after-paint`), and shown once the visitor gets there.
     const similar = page.locator('#similares img');
     await page.evaluate((name) => document.documentElement.classList.remove(name), PAINTED_CLASS);
     await expect(similar.first()).toHaveCSS('display', 'none');
     await page.evaluate((name) => document.documentElement.classList.add(name), PAINTED_CLASS);
-    for (const photo of await similar.all()) {
-      await photo.scrollIntoViewIfNeeded();
-      await expect(photo).toBeVisible();
-      await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-    }
+    await expectShownWhenScrolledTo(similar);
   });
 
   test.describe('without scripts', () => {
@@ -114,13 +81,7 @@ test.describe('public pages start their code after the first paint', () => {
       await page.goto(await vehicleWithSimilarPhotos(request));
       const photos = page.locator('#similares img');
       expect(await photos.count()).toBeGreaterThan(0);
-      for (const photo of await photos.all()) {
-        await photo.scrollIntoViewIfNeeded();
-        await expect(photo).toBeVisible();
-        await expect
-          .poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth))
-          .toBeGreaterThan(0);
-      }
+      await expectShownWhenScrolledTo(photos);
     });
   });
 
@@ -154,4 +115,38 @@ async function vehicleWithSimilarPhotos(request: APIRequestContext): Promise<str
     throw new Error('no vehicle with photos whose similar cars have photos yet');
   }).toPass({ timeout: 200_000, intervals: [2_000] });
   return found;
+}
+
+/**
+ * When the page's priority photo was painted, read from the Element Timing API: `startedBy` is the time from which the
+ * page's code and its other photos may start (the paint, or three seconds at the latest: a fresh server encodes each
+ * size on its first request), `folder` the photo's folder under /media/ (all its sizes, and its thumbnail).
+ */
+async function priorityPhotoPainted(page: Page): Promise<{ startedBy: number; folder: string }> {
+  const painted = await page.evaluate(
+    (name) =>
+      new Promise<{ at: number; folder: string }>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entry = list
+            .getEntries()
+            .find((e) => (e as unknown as { identifier: string }).identifier === name) as unknown as
+            | { renderTime: number; element: HTMLImageElement }
+            | undefined;
+          // The folder, not the file: the head's preload may pick another size than the <img>.
+          if (entry)
+            resolve({ at: entry.renderTime, folder: new URL('.', entry.element.currentSrc).pathname });
+        }).observe({ type: 'element', buffered: true });
+      }),
+    PRIORITY_IMAGE_TIMING,
+  );
+  return { startedBy: Math.min(painted.at, 3_000), folder: painted.folder };
+}
+
+/** Each of these photos shows, loaded, once scrolled to. */
+async function expectShownWhenScrolledTo(photos: Locator): Promise<void> {
+  for (const photo of await photos.all()) {
+    await photo.scrollIntoViewIfNeeded();
+    await expect(photo).toBeVisible();
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  }
 }
